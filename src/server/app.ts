@@ -1,0 +1,121 @@
+// Builds the Hono app: ordered middleware, module mounts and the single error handler.
+// Everything it depends on arrives in `deps` from the composition root (main.ts or a test).
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { AppError } from "#shared/errors/app-error.ts";
+import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { authRoutes } from "./auth/routes.ts";
+import type { Database } from "./db/client.ts";
+import { onError } from "./http/on-error.ts";
+import { sessionMiddleware } from "./http/session.ts";
+import { staticWeb } from "./http/static-web.ts";
+import type { AppBindings } from "./http/types.ts";
+import { MAX_JSON_BYTES } from "./http/validate.ts";
+import type { Logger } from "./logger.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { assistantRoutes } from "./modules/assistant/routes.ts";
+import { demoRoutes, subscriptionRoutes } from "./modules/billing/routes.ts";
+import { devRoutes } from "./modules/dev/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { pomodoroRoutes } from "./modules/pomodoro/routes.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
+import { taskRoutes } from "./modules/tasks/routes.ts";
+import type { AiProvider } from "./providers/ai/ai-provider.ts";
+import type { Mailer } from "./providers/mail/mailer.ts";
+import type { EventHub } from "./realtime/events.ts";
+
+export type AppDeps = {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  version: string;
+  nodeEnv: string;
+  trustProxy: boolean;
+  /** Folder of the built web app; omitted in tests and in `npm run dev` (Vite serves it). */
+  webRoot?: string;
+  /** The time, injectable so tests can move it. */
+  clock: () => Date;
+  ai: AiProvider;
+  events: EventHub;
+};
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppBindings>();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    c.set("requestId", requestId);
+    c.set("log", deps.logger.child({ requestId, path: c.req.path }));
+    c.header("x-request-id", requestId);
+    await next();
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy: { camera: [], geolocation: [], microphone: ["self"] },
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use("/api/*", bodyLimit({ maxSize: MAX_JSON_BYTES }));
+
+  // Better Auth reads the client address from one header we set ourselves.
+  app.use("/api/*", async (c, next) => {
+    const forwarded = deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    let ip = forwarded;
+    if (!ip) {
+      try {
+        ip = getConnInfo(c).remote.address;
+      } catch {
+        ip = undefined;
+      }
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  app.route("/api/auth", authRoutes(deps.auth));
+  app.use("/api/*", sessionMiddleware(deps.auth));
+  app.route("/api/health", healthRoutes(deps));
+  app.route("/api", profileRoutes(deps));
+  app.route("/api/dev", devRoutes(deps));
+  app.route("/api/tasks", taskRoutes(deps));
+  app.route("/api/pomodoro-sessions", pomodoroRoutes(deps));
+  app.route("/api/assistant", assistantRoutes(deps));
+  app.route("/api", analyticsRoutes(deps));
+  app.route("/api/subscription", subscriptionRoutes(deps));
+  app.route("/api/demo", demoRoutes(deps));
+
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  if (deps.webRoot) app.route("/", staticWeb(deps.webRoot));
+
+  app.onError(onError);
+  return app;
+}
+
+export type KairoApp = ReturnType<typeof createApp>;

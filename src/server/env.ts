@@ -1,0 +1,97 @@
+// Every setting is an environment variable, parsed once here. Nothing is required for the embedded
+// default; `secret` marks what must never be logged or sent to the browser.
+import { z } from "zod";
+
+type VarDoc = { description: string; secret?: boolean };
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  KAIRO_DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Kairo <no-reply@kairo.local>"),
+  KAIRO_ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 7),
+  SESSION_RENEW_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 24),
+  RATE_LIMIT_DISABLED: bool,
+});
+
+export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
+  NODE_ENV: { description: "development, production or test" },
+  PORT: { description: "HTTP port of the server (API, socket and web app)" },
+  HOST: { description: "Interface to listen on" },
+  PUBLIC_URL: {
+    description: "Address people reach Kairo at; used in email links. Defaults to http://localhost:PORT",
+  },
+  KAIRO_DATA_DIR: { description: "Folder of the embedded database and the generated secret" },
+  DATABASE_URL: {
+    description: "PostgreSQL connection string; unset means embedded PGlite in KAIRO_DATA_DIR",
+    secret: true,
+  },
+  REDIS_URL: {
+    description: "Redis for rate limits, presence and socket fan-out across instances",
+    secret: true,
+  },
+  BETTER_AUTH_SECRET: {
+    description: "Session signing secret (32+ chars); generated into the data folder when unset",
+    secret: true,
+  },
+  SMTP_URL: {
+    description: "SMTP server (smtp://user:pass@host:587); unset means console + dev outbox",
+    secret: true,
+  },
+  MAIL_FROM: { description: "Sender of Kairo's emails" },
+  KAIRO_ADMIN_EMAILS: {
+    description: "Comma-separated emails that get the admin role at sign-up and start-up",
+  },
+  TRUST_PROXY: { description: "true behind a load balancer: client address taken from X-Forwarded-For" },
+  LOG_LEVEL: { description: "pino log level" },
+  SESSION_TTL_SECONDS: { description: "Session lifetime without use (default 7 days)" },
+  SESSION_RENEW_AFTER_SECONDS: { description: "A session used after this age is renewed (default 1 day)" },
+  RATE_LIMIT_DISABLED: { description: "true turns off rate limits (never in production)" },
+};
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

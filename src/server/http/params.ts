@@ -1,0 +1,34 @@
+// Path and query parameters through the shared schemas. A malformed id is a 404, as an id that
+// belongs to someone else: neither reveals anything.
+import type { Context } from "hono";
+import type { z } from "zod";
+import { uuidParam } from "#shared/contracts/tasks.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import { parseWith } from "./validate.ts";
+
+export function idParam(c: Context, name = "id", what = "Task"): string {
+  const parsed = uuidParam.safeParse(c.req.param(name));
+  if (!parsed.success) throw new AppError("NOT_FOUND", `${what} not found.`);
+  return parsed.data;
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
+
+/**
+ * A named (IANA) time zone, or UTC. Offsets such as "+05:00" are refused: Intl reads them as
+ * UTC+5, PostgreSQL as POSIX UTC-5, and the days would come out the wrong way round.
+ */
+export function timeZone(tz: string | undefined): string {
+  if (!tz) return "UTC";
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) {
+    throw new AppError("VALIDATION", "Unknown time zone.", { fields: { tz: "Unknown time zone." } });
+  }
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz;
+  } catch {
+    throw new AppError("VALIDATION", "Unknown time zone.", { fields: { tz: "Unknown time zone." } });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Logger } from "../logger.ts";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  emailVerified: boolean;
+};
+
+/** Values every request carries through the middleware chain. */
+export type AppBindings = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};

@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { assistantBody } from "#shared/contracts/tasks.ts";
+import type { AppDeps } from "../../app.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppBindings } from "../../http/types.ts";
+import { readJson } from "../../http/validate.ts";
+
+/** POST /api/assistant: the productivity assistant (spec: productivity-assistant function). */
+export function assistantRoutes(deps: Pick<AppDeps, "ai">) {
+  return new Hono<AppBindings>().post("/", async (c) => {
+    requireUser(c);
+    const body = await readJson(c, assistantBody);
+    const suggestion = await deps.ai.suggestBreakActivity(body.data);
+    return c.json({ suggestion });
+  });
+}

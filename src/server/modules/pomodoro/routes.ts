@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { pomodoroStartBody } from "#shared/contracts/tasks.ts";
+import type { AppDeps } from "../../app.ts";
+import { idParam, readQuery, timeZone } from "../../http/params.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppBindings } from "../../http/types.ts";
+import { readJson } from "../../http/validate.ts";
+import { completePomodoro, pomodoroToday, startPomodoro } from "./pomodoro.ts";
+
+const todayQuery = z.object({ tz: z.string().max(64).optional() }).strict();
+
+export function pomodoroRoutes(deps: Pick<AppDeps, "database" | "clock" | "events">) {
+  const db = deps.database.db;
+  return new Hono<AppBindings>()
+    .get("/today", async (c) => {
+      const user = requireUser(c);
+      const { tz } = readQuery(c, todayQuery);
+      return c.json(await pomodoroToday(db, user.id, timeZone(tz), deps.clock()));
+    })
+    .post("/", async (c) => {
+      const user = requireUser(c);
+      const body = await readJson(c, pomodoroStartBody);
+      return c.json(await startPomodoro(db, user.id, body, deps.clock()), 201);
+    })
+    .post("/:id/complete", async (c) => {
+      const user = requireUser(c);
+      const session = await completePomodoro(db, user.id, idParam(c, "id", "Pomodoro session"), deps.clock());
+      deps.events.emitToUser(user.id, "tasks:changed", { reason: "pomodoro" });
+      return c.json(session);
+    });
+}

@@ -1,0 +1,37 @@
+// The emails Kairo sends, as plain text and simple HTML. Links are absolute and escaped.
+import type { MailMessage } from "./mailer.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(title: string, intro: string, action: { label: string; url: string }, outro: string) {
+  const html = `<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;color:#0f172a;max-width:520px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(outro)}</p>
+<p style="font-size:12px;color:#64748b">Or paste this address into your browser: ${escapeHtml(action.url)}</p>
+</body></html>`;
+  const text = `${title}\n\n${intro}\n\n${action.label}: ${action.url}\n\n${outro}\n`;
+  return { html, text };
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  const { html, text } = layout(
+    "Verify your email for Kairo",
+    `Hi ${name || "there"}, confirm this address to finish creating your Kairo account.`,
+    { label: "Verify email", url },
+    "If you did not sign up for Kairo, you can ignore this email.",
+  );
+  return { to, subject: "Verify your email for Kairo", html, text };
+}
+
+export function resetPasswordEmail(to: string, name: string, url: string): MailMessage {
+  const { html, text } = layout(
+    "Reset your Kairo password",
+    `Hi ${name || "there"}, someone asked to reset the password of your Kairo account. The link works for one hour.`,
+    { label: "Choose a new password", url },
+    "If you did not ask for this, ignore this email: your password stays as it is.",
+  );
+  return { to, subject: "Reset your Kairo password", html, text };
+}

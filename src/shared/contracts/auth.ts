@@ -1,0 +1,143 @@
+// Request bodies of the authentication calls. The web forms and the server use the same schemas,
+// so a rule (and its message) is written once.
+import { z } from "zod";
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TEXT_FIELD_MAX,
+  URL_MAX,
+} from "../domain/limits.ts";
+import { AUTH_MESSAGES } from "../errors/auth-messages.ts";
+
+/** "X is required" when absent, "X must be text" when something else was sent. */
+export const textError = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+
+/** A simple email pattern, as the sign-in form checks live. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses
+export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f]+@[^\s@\u0000-\u001f]+\.[^\s@\u0000-\u001f]+$/;
+
+export const emailField = z
+  .string({ error: textError("Email") })
+  .trim()
+  .min(1, "Email is required")
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail);
+
+export const newPasswordField = z
+  .string({ error: textError("Password") })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** No NUL characters: PostgreSQL cannot store them in text. */
+export const noNul = (s: string) => !s.includes("\u0000");
+const NUL_MESSAGE = "Text must not contain control characters";
+
+const callbackField = z.string().max(URL_MAX, "Address is too long").optional();
+
+export const fullNameField = z
+  .string({ error: textError("Full Name") })
+  .trim()
+  .min(1, "Full Name is required")
+  .max(NAME_MAX, `Full Name must be at most ${NAME_MAX} characters`)
+  .refine(noNul, NUL_MESSAGE);
+
+/** Body of POST /api/auth/sign-up/email (Better Auth names the full name `name`). */
+export const signUpBody = z
+  .object({
+    name: fullNameField,
+    email: emailField,
+    password: newPasswordField,
+    callbackURL: callbackField,
+  })
+  .strict();
+
+/** The sign-up form: the body plus the confirmation field, checked in the browser. */
+export const signUpForm = z
+  .object({
+    fullName: fullNameField,
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
+
+/** Sign-in accepts any length of password (decided), only not an empty or absurd one. */
+export const signInBody = z
+  .object({
+    email: emailField,
+    password: z
+      .string({ error: textError("Password") })
+      .min(1, "Password is required")
+      .max(PASSWORD_MAX),
+    rememberMe: z.boolean().optional(),
+    callbackURL: callbackField,
+  })
+  .strict();
+
+export const signInForm = signInBody.pick({ email: true, password: true });
+
+export const requestPasswordResetBody = z.object({ email: emailField, redirectTo: callbackField }).strict();
+
+export const resetPasswordBody = z
+  .object({
+    newPassword: newPasswordField,
+    token: z.string().min(1, "The reset link is incomplete").max(500).refine(noNul, NUL_MESSAGE),
+  })
+  .strict();
+
+export const resetPasswordForm = z
+  .object({
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
+
+export const sendVerificationEmailBody = z.object({ email: emailField, callbackURL: callbackField }).strict();
+
+export const profileUpdateBody = z
+  .object({
+    fullName: fullNameField.optional(),
+    jobTitle: z
+      .string()
+      .trim()
+      .max(TEXT_FIELD_MAX, `Job Title must be at most ${TEXT_FIELD_MAX} characters`)
+      .refine(noNul, NUL_MESSAGE)
+      .optional(),
+    company: z
+      .string()
+      .trim()
+      .max(TEXT_FIELD_MAX, `Company must be at most ${TEXT_FIELD_MAX} characters`)
+      .refine(noNul, NUL_MESSAGE)
+      .optional(),
+  })
+  .strict();
+
+export type SignUpBody = z.infer<typeof signUpBody>;
+export type SignUpForm = z.infer<typeof signUpForm>;
+export type SignInForm = z.infer<typeof signInForm>;
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const ROLES = ["user", "admin", "super_admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const isAdminRole = (role: string | null | undefined): boolean =>
+  role === "admin" || role === "super_admin";
+
+/** The signed-in person as the API describes them (GET /api/me). */
+export type Me = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  emailVerified: boolean;
+  preferences: { job_title?: string; company?: string };
+  createdAt: string;
+};

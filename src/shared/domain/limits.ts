@@ -1,0 +1,19 @@
+// Business constants of spec section 9 that more than one side needs, written once.
+export const PASSWORD_MIN = 8; // decided: 8 on sign-up as on change password (architecture, decisions)
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const TEXT_FIELD_MAX = 200;
+export const URL_MAX = 2000;
+export const TRIAL_DAYS = 7;
+export const TOAST_DEFAULT_MS = 4000;
+export const TOASTS_VISIBLE = 3;
+export const TOOLTIP_DELAY_MS = 700;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SIDEBAR_WIDTH_PX = { expanded: 256, collapsed: 64 } as const;
+export const ERROR_SCREEN = { retryWithdrawnAfter: 3, logsKept: 10 } as const;
+export const DATA_RETENTION_DAYS = 90;
+export const REFUND_DAYS = 30;
+export const BREACH_NOTICE_HOURS = 72;
+export const SUBPROCESSOR_NOTICE_DAYS = 30;
+export const LEGAL_DATE = "October 17, 2025";

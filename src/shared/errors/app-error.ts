@@ -1,0 +1,59 @@
+// One error type for the whole server. `code` is stable and machine-readable, `message` is what a
+// person may read (never a stack trace or an internal detail).
+
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PLAN_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The JSON body of every error answer of the API. */
+export type ErrorBody = {
+  error: {
+    code: ErrorCode | string;
+    message: string;
+    fields?: Record<string, string>;
+    requiredPlan?: string;
+  };
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  readonly requiredPlan?: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: Record<string, string>; requiredPlan?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.fields = extra.fields;
+    this.requiredPlan = extra.requiredPlan;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.requiredPlan ? { requiredPlan: this.requiredPlan } : {}),
+      },
+    };
+  }
+}

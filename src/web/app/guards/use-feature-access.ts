@@ -1,0 +1,22 @@
+// Whether the signed-in person may use a feature: the shared access rules applied to the plan the
+// server reports (a live trial counts as pro). The server enforces the same rules on its calls.
+import { canUse } from "#shared/domain/access.ts";
+import type { FeatureId } from "#shared/domain/features.ts";
+import { useSubscription } from "../../features/overview/api/get-subscription.ts";
+import { useSession } from "../../lib/session.ts";
+
+export type FeatureAccess = "loading" | "granted" | "denied";
+
+export function useFeatureAccess(feature: FeatureId): FeatureAccess {
+  const session = useSession();
+  const plan = useSubscription(session.status === "signed-in");
+  if (session.status === "loading") return "loading";
+  if (session.status === "signed-out") return "denied";
+  if (plan.isPending) return "loading";
+  if (plan.isError) return "denied";
+  const demo =
+    plan.data.demo.active && plan.data.demo.expiresAt
+      ? { expiresAt: new Date(plan.data.demo.expiresAt) }
+      : null;
+  return canUse(feature, plan.data.plan, demo, new Date()).allowed ? "granted" : "denied";
+}

@@ -1,0 +1,45 @@
+// Every route of the spec's route table, each loaded lazily so a page downloads only its own code.
+import { createBrowserRouter } from "react-router";
+import { AppErrorScreen } from "../components/errors/app-error-screen.tsx";
+import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { RootLayout } from "./layouts/root-layout.tsx";
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: AppErrorScreen,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { index: true, lazy: () => import("./routes/landing.tsx") },
+      { path: "login", lazy: () => import("./routes/login.tsx") },
+      { path: "signup", lazy: () => import("./routes/signup.tsx") },
+      { path: "auth/callback", lazy: () => import("./routes/auth-callback.tsx") },
+      { path: "auth/reset-password", lazy: () => import("./routes/reset-password.tsx") },
+      { path: "terms", lazy: () => import("./routes/legal/terms.tsx") },
+      { path: "terms-of-service", lazy: () => import("./routes/legal/terms.tsx") },
+      { path: "privacy", lazy: () => import("./routes/legal/privacy.tsx") },
+      { path: "privacy-policy", lazy: () => import("./routes/legal/privacy.tsx") },
+      { path: "cookies", lazy: () => import("./routes/legal/cookies.tsx") },
+      { path: "cookie-policy", lazy: () => import("./routes/legal/cookies.tsx") },
+      { path: "dpa", lazy: () => import("./routes/legal/dpa.tsx") },
+      {
+        lazy: () => import("./guards/require-auth.tsx"),
+        children: [
+          { path: "settings", lazy: () => import("./routes/settings.tsx") },
+          { path: "calendar-callback", lazy: () => import("./routes/calendar-callback.tsx") },
+          {
+            lazy: () => import("./layouts/dashboard-layout.tsx"),
+            children: [
+              { path: "dashboard", lazy: () => import("./routes/dashboard.tsx") },
+              { path: "ai-insights", lazy: () => import("./routes/ai-insights.tsx") },
+              { path: "workflow-automation", lazy: () => import("./routes/workflow-automation.tsx") },
+              { path: "team-workspace", lazy: () => import("./routes/team-workspace.tsx") },
+              { path: "admin/*", lazy: () => import("./routes/admin.tsx") },
+            ],
+          },
+        ],
+      },
+      { path: "*", lazy: () => import("./routes/not-found.tsx") },
+    ],
+  },
+]);

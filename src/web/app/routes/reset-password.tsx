@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { resetPasswordForm } from "#shared/contracts/auth.ts";
+import { authErrorMessage, INVALID_RESET_LINK } from "#shared/errors/auth-errors.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { FormField, fieldA11y } from "../../components/ui/form-field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { paths } from "../../config/paths.ts";
+import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { authApi } from "../../lib/auth-api.ts";
+import { notifySuccess } from "../../lib/notify.ts";
+
+type Values = { newPassword: string; confirmPassword: string };
+
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const linkError = params.get("error");
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(resetPasswordForm),
+    mode: "onTouched",
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Re-check the confirmation as the password changes, but only once the person has filled it in.
+  const recheckConfirmation = () => {
+    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
+  };
+
+  if (!token || linkError) {
+    return (
+      <AuthShell title="Reset your password">
+        <div className="flex flex-col gap-4">
+          <Alert tone="error">{INVALID_RESET_LINK}</Alert>
+          <Link to={`${paths.login}?forgot=1`} className={buttonVariants({ size: "lg" })}>
+            Ask for a new link
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  if (done) {
+    return (
+      <AuthShell title="Password updated">
+        <div className="flex flex-col gap-4">
+          <Alert tone="success">Your password has been changed. Sign in with your new password.</Alert>
+          <Link to={paths.login} className={buttonVariants({ size: "lg" })}>
+            Go to Sign In
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    setError(null);
+    try {
+      await authApi.resetPassword(v.newPassword, token);
+      notifySuccess("Password updated successfully");
+      setDone(true);
+    } catch (err) {
+      setError(authErrorMessage(err instanceof ApiError ? err : {}, "reset"));
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Choose a new password"
+      subtitle="At least 8 characters. Other devices will be signed out."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
+          <Input
+            {...fieldA11y("newPassword", errors.newPassword?.message)}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("newPassword", { onChange: recheckConfirmation })}
+          />
+        </FormField>
+        <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Input
+            {...fieldA11y("confirmPassword", errors.confirmPassword?.message)}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Set new password"}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

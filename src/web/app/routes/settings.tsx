@@ -1,0 +1,29 @@
+// /settings: sections in the spec's order, under a top bar with the logo and the avatar menu.
+import { Link } from "react-router";
+import { Logo } from "../../components/layout/logo.tsx";
+import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
+import { UserMenu } from "../../components/layout/user-menu.tsx";
+import { paths } from "../../config/paths.ts";
+import { AccountInformation } from "../../features/profile/components/account-information.tsx";
+
+export function Component() {
+  return (
+    <div className="min-h-dvh bg-surface">
+      <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
+          <Link to={paths.dashboard} aria-label="Back to dashboard">
+            <Logo />
+          </Link>
+          <div className="flex items-center gap-2">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <AccountInformation />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The avatar menu of the top bars: Dashboard, Settings, Sign out (which returns to /).
+import { LayoutDashboard, LogOut, Settings } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useNavigate } from "react-router";
+import { authErrorMessage } from "#shared/errors/auth-errors.ts";
+import { paths } from "../../config/paths.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { authApi } from "../../lib/auth-api.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useSession } from "../../lib/session.ts";
+
+export function initials(nameOrEmail: string): string {
+  const parts = nameOrEmail.trim().split(/\s+/).filter(Boolean);
+  if (parts.length >= 2) return `${parts[0]![0]}${parts[1]![0]}`.toUpperCase();
+  return (parts[0]?.[0] ?? "?").toUpperCase();
+}
+
+const itemClass =
+  "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";
+
+export function UserMenu() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const user = session.user;
+  if (!user) return null;
+
+  const signOut = async () => {
+    try {
+      await authApi.signOut();
+      notifySuccess("Signed out", "See you soon.");
+      navigate(paths.home, { replace: true });
+    } catch (err) {
+      notifyError(new Error(authErrorMessage(err instanceof ApiError ? err : {}, "sign-out")));
+    }
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="grid size-9 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <span aria-hidden="true">{initials(user.name || user.email)}</span>
+        <span className="sr-only">Account menu for {user.name || user.email}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-lg border border-border bg-background p-1 shadow-lg"
+        >
+          <div className="px-2 py-2">
+            <p className="truncate text-sm font-medium">{user.name}</p>
+            <p className="truncate text-xs text-muted">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.dashboard)}>
+            <LayoutDashboard aria-hidden="true" className="size-4" /> Dashboard
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.settings)}>
+            <Settings aria-hidden="true" className="size-4" /> Settings
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+            <LogOut aria-hidden="true" className="size-4" /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

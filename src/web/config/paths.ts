@@ -1,0 +1,27 @@
+// Every route of the web app in one place (spec section 2, route table).
+export const paths = {
+  home: "/",
+  login: "/login",
+  signup: "/signup",
+  authCallback: "/auth/callback",
+  resetPassword: "/auth/reset-password",
+  dashboard: "/dashboard",
+  settings: "/settings",
+  aiInsights: "/ai-insights",
+  workflowAutomation: "/workflow-automation",
+  teamWorkspace: "/team-workspace",
+  admin: "/admin",
+  calendarCallback: "/calendar-callback",
+  terms: "/terms",
+  privacy: "/privacy",
+  cookies: "/cookies",
+  dpa: "/dpa",
+  termsAlt: "/terms-of-service",
+  privacyAlt: "/privacy-policy",
+  cookiesAlt: "/cookie-policy",
+} as const;
+
+export type DashboardSection = "overview" | "tasks" | "calendar" | "analytics";
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = ["overview", "tasks", "calendar", "analytics"];
+
+export const dashboardSection = (section: DashboardSection) => `${paths.dashboard}?section=${section}`;

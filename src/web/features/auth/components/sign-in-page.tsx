@@ -1,0 +1,145 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { type SignInForm, signInForm } from "#shared/contracts/auth.ts";
+import { authErrorMessage } from "#shared/errors/auth-errors.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { paths } from "../../../config/paths.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { authApi } from "../../../lib/auth-api.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { safeRedirect } from "../safe-redirect.ts";
+import { AuthShell } from "./auth-shell.tsx";
+import { ForgotPasswordForm } from "./forgot-password-form.tsx";
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<"sign-in" | "forgot">(params.get("forgot") ? "forgot" : "sign-in");
+  const [error, setError] = useState<{ text: string; unverified: boolean } | null>(null);
+  const [resent, setResent] = useState<"idle" | "sending" | "sent">("idle");
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(signInForm),
+    mode: "onTouched",
+    defaultValues: { email: params.get("email") ?? "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setResent("idle");
+    try {
+      await authApi.signIn(values);
+      notifySuccess("Signed in", "Welcome back to Kairo.");
+      navigate(safeRedirect(params.get("redirect")), { replace: true });
+    } catch (err) {
+      const failure = err instanceof ApiError ? err : { message: String(err) };
+      setError({
+        text: authErrorMessage(failure, "sign-in"),
+        unverified: err instanceof ApiError && err.code === "EMAIL_NOT_VERIFIED",
+      });
+    }
+  });
+
+  const resend = async () => {
+    setResent("sending");
+    try {
+      await authApi.sendVerificationEmail(form.getValues("email"));
+      setResent("sent");
+    } catch (err) {
+      setResent("idle");
+      setError({ text: authErrorMessage(err instanceof ApiError ? err : {}, "resend"), unverified: true });
+    }
+  };
+
+  if (mode === "forgot") {
+    return (
+      <AuthShell title="Reset your password" subtitle="We will email you a link to choose a new password.">
+        <ForgotPasswordForm initialEmail={form.getValues("email")} onBack={() => setMode("sign-in")} />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Sign in to Kairo"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to={paths.signup} className="font-medium text-accent hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error && (
+          <Alert tone="error">
+            <p>{error.text}</p>
+            {error.unverified && (
+              <div className="mt-2">
+                {resent === "sent" ? (
+                  <p className="text-foreground">A new verification email is on its way.</p>
+                ) : (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={resend}
+                    disabled={resent === "sending"}
+                    className="h-auto"
+                  >
+                    {resent === "sending" ? "Sending..." : "Resend verification email"}
+                  </Button>
+                )}
+              </div>
+            )}
+          </Alert>
+        )}
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input
+            {...fieldA11y("email", errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <Button variant="link" size="sm" className="h-auto" onClick={() => setMode("forgot")}>
+              Forgot password?
+            </Button>
+          }
+        >
+          <Input
+            {...fieldA11y("password", errors.password?.message)}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("password")}
+          />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in..." : "Sign In"}
+        </Button>
+        <p className="text-center text-xs text-muted">
+          By signing in you agree to our{" "}
+          <Link to={paths.termsAlt} className="underline">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to={paths.privacyAlt} className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,36 @@
+// How each kind of calendar item looks and is named, shared by the weekly panel and the calendar.
+import { format, isSameDay } from "date-fns";
+import { type CalendarItem, type CalendarItemKind, formatTime } from "../calendar-items.ts";
+
+export const KIND_CLASS: Record<CalendarItemKind, string> = {
+  task: "border-l-[3px] border-accent bg-accent-soft/70",
+  block: "border-l-[3px] border-success bg-success/15",
+  event: "border-l-[3px] border-warning bg-warning/15",
+};
+
+export const KIND_DOT: Record<CalendarItemKind, string> = {
+  task: "bg-accent",
+  block: "bg-success",
+  event: "bg-warning",
+};
+
+export const KIND_LABEL: Record<CalendarItemKind, string> = {
+  task: "Task due",
+  block: "Tracked time",
+  event: "Event",
+};
+
+/** The words a screen reader hears for an item: kind, title and time. */
+export function itemDescription(item: CalendarItem, time: string): string {
+  const done = item.kind === "task" && item.completed ? ", completed" : "";
+  return `${KIND_LABEL[item.kind]}: ${item.title}, ${time}${done}`;
+}
+
+/** "due 14:00", "9:30–10:15", "9:30–now", "Mon 22:00–Tue 1:00". */
+export function itemTime(item: CalendarItem): string {
+  if (item.kind === "task") return `due ${formatTime(item.start)}`;
+  if (item.end.getTime() === item.start.getTime()) return formatTime(item.start);
+  const end = item.ongoing ? "now" : formatTime(item.end);
+  if (isSameDay(item.start, item.end) || item.ongoing) return `${formatTime(item.start)}–${end}`;
+  return `${format(item.start, "EEE H:mm")}–${format(item.end, "EEE H:mm")}`;
+}

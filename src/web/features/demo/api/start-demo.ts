@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DemoStatus } from "#shared/domain/demo.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export const DEMO_SESSION_KEY = "kairo-demo";
+
+export const startDemo = () => apiFetch<DemoStatus>("/api/demo", { method: "POST", json: {} });
+
+/** Starts the preview; the plan query refetches so every gate and lock updates at once. */
+export function useStartDemo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: startDemo,
+    onSuccess: (demo) => {
+      // The browser session keeps a mirror of the grant (spec: demo-mode record); the server decides.
+      try {
+        sessionStorage.setItem(
+          DEMO_SESSION_KEY,
+          JSON.stringify({ active: demo.active, plan: demo.plan, expiresAt: demo.expiresAt }),
+        );
+      } catch {
+        // storage disabled: the server record is enough
+      }
+      void qc.invalidateQueries({ queryKey: ["subscription"] });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { Sparkles } from "lucide-react";
+import { DEMO_ACTIVATED } from "#shared/domain/demo.ts";
+import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useStartDemo } from "../api/start-demo.ts";
+
+export function TryDemoButton(props: Omit<ButtonProps, "onClick">) {
+  const start = useStartDemo();
+  return (
+    <Button
+      variant="outline"
+      {...props}
+      disabled={start.isPending || props.disabled}
+      onClick={() =>
+        start.mutate(undefined, {
+          onSuccess: () => notifySuccess(DEMO_ACTIVATED.title, DEMO_ACTIVATED.description),
+          onError: (err) => notifyError(err),
+        })
+      }
+    >
+      <Sparkles aria-hidden="true" />
+      {start.isPending ? "Starting demo..." : "Try Demo Mode"}
+    </Button>
+  );
+}

@@ -1,0 +1,113 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { Logo } from "../../../components/layout/logo.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { paths } from "../../../config/paths.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useStartPath } from "../hooks/use-start-path.ts";
+import { sectionLinks } from "../sections.ts";
+import { Container } from "./container.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+export function SiteHeader() {
+  const signedIn = useSession().status === "signed-in";
+  const startPath = useStartPath();
+  const primaryLabel = signedIn ? "Open dashboard" : "Start Free Trial";
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpen(false);
+    };
+    const onResize = () => {
+      if (window.matchMedia("(min-width: 768px)").matches) setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    window.addEventListener("resize", onResize);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("resize", onResize);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link to={paths.home} className="-m-1 flex min-h-11 items-center rounded-lg p-1">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {sectionLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-foreground"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          {!signedIn && (
+            <Button asChild variant="ghost" className="hidden sm:inline-flex">
+              <Link to={paths.login}>Sign In</Link>
+            </Button>
+          )}
+          <Button asChild className="hidden sm:inline-flex">
+            <Link to={startPath}>{primaryLabel}</Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-11 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </Container>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+        <Container className="py-3">
+          <nav aria-label="Menu">
+            <ul className="flex flex-col">
+              {sectionLinks.map((link) => (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    onClick={() => setMenuOpen(false)}
+                    className="flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-surface-2"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3 sm:hidden">
+            {!signedIn && (
+              <Button asChild variant="outline" className="h-11">
+                <Link to={paths.login}>Sign In</Link>
+              </Button>
+            )}
+            <Button asChild className="h-11">
+              <Link to={startPath}>{primaryLabel}</Link>
+            </Button>
+          </div>
+        </Container>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+// What the paid plans add, in plain words and without invented figures, with the way to AI insights.
+import { ArrowRight, Brain, Lock, Users, Workflow } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { paths } from "../../../config/paths.ts";
+
+const FEATURES = [
+  {
+    id: "ai-insights",
+    icon: Brain,
+    title: "AI insights",
+    plan: "Pro",
+    body: "Patterns in when you work best, predictions and recommendations drawn from your own tasks and tracked time.",
+    link: { to: paths.aiInsights, label: "Unlock AI insights" },
+    locked: true,
+  },
+  {
+    id: "workflows",
+    icon: Workflow,
+    title: "Workflow automation",
+    plan: "Pro",
+    body: "Create tasks, send reminders and write reports automatically when something happens.",
+    link: { to: paths.workflowAutomation, label: "See workflows" },
+    locked: false,
+  },
+  {
+    id: "team",
+    icon: Users,
+    title: "Team workspace",
+    plan: "Team",
+    body: "Share a workspace, see who is online and follow what your team is working on.",
+    link: { to: paths.teamWorkspace, label: "See the team workspace" },
+    locked: false,
+  },
+] as const;
+
+export function ProFeaturesPanel() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pro Features</CardTitle>
+        <CardDescription>More help from Kairo on the paid plans.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y divide-border">
+          {FEATURES.map((f) => (
+            <li key={f.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-surface-2 text-muted">
+                <f.icon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h4 className="text-sm font-semibold">{f.title}</h4>
+                  {f.locked && (
+                    <>
+                      <Lock className="size-4 text-muted" aria-hidden="true" />
+                      <span className="sr-only">Locked</span>
+                    </>
+                  )}
+                  <Badge tone="accent">{f.plan}</Badge>
+                </div>
+                <p className="mt-0.5 text-sm text-muted">{f.body}</p>
+                <Link
+                  to={f.link.to}
+                  className="mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline"
+                >
+                  {f.link.label}
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+// The four overview figures, all from the server: tasks, time saved against estimates, productivity
+// (the rounded completion rate) and the current plan.
+import { Clock, CreditCard, Info, ListChecks, type LucideIcon, TrendingUp } from "lucide-react";
+import { Popover } from "radix-ui";
+import type { ReactNode } from "react";
+import { TIME_SAVED_DEFINITION } from "#shared/domain/metrics.ts";
+import { formatMinutes } from "#shared/domain/tasks.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { describeError } from "../../../lib/notify.ts";
+import { useOverview } from "../api/get-overview.ts";
+import { useSubscription } from "../api/get-subscription.ts";
+
+export function StatCards() {
+  const overview = useOverview();
+  const subscription = useSubscription();
+
+  const data = overview.data;
+  const plan = subscription.data;
+
+  return (
+    <section aria-label="Your numbers" className="flex flex-col gap-3">
+      {overview.isError && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger/30 bg-danger/10 p-3 text-sm text-danger"
+        >
+          <span>
+            Your task figures could not be loaded.{" "}
+            {describeError(overview.error, "Please try again in a moment.").message}
+          </span>
+          <Button size="sm" variant="outline" onClick={() => void overview.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Total Tasks"
+          icon={ListChecks}
+          loading={overview.isPending}
+          value={data ? data.totalTasks.toLocaleString("en-US") : "—"}
+          detail={data ? `${data.completedTasks.toLocaleString("en-US")} completed` : undefined}
+        />
+        <StatCard
+          label="Time Saved"
+          icon={Clock}
+          loading={overview.isPending}
+          value={data ? formatMinutes(data.timeSavedMinutes) : "—"}
+          labelAside={<TimeSavedInfo />}
+          detail={data ? "Against your estimates" : undefined}
+        />
+        <StatCard
+          label="Productivity"
+          icon={TrendingUp}
+          loading={overview.isPending}
+          value={data ? `${data.productivity}%` : "—"}
+          detail={data ? "Share of your tasks completed" : undefined}
+        />
+        <StatCard
+          label="Current Plan"
+          icon={CreditCard}
+          loading={subscription.isPending}
+          value={plan ? plan.label : "—"}
+          detail={
+            subscription.isError ? (
+              <button
+                type="button"
+                className="text-accent underline-offset-4 hover:underline"
+                onClick={() => void subscription.refetch()}
+              >
+                Could not load your plan. Retry
+              </button>
+            ) : plan?.plan === "trial" && plan.trialDaysLeft !== null ? (
+              `${plan.trialDaysLeft} ${plan.trialDaysLeft === 1 ? "day" : "days"} left`
+            ) : plan?.trialExpired ? (
+              "Trial expired - Subscribe to continue using Pro features"
+            ) : plan?.plan === "free" ? (
+              "Upgrade for AI insights"
+            ) : undefined
+          }
+        />
+      </div>
+    </section>
+  );
+}
+
+function StatCard({
+  label,
+  icon: Icon,
+  value,
+  detail,
+  loading,
+  labelAside,
+}: {
+  label: string;
+  icon: LucideIcon;
+  value: string;
+  detail?: ReactNode;
+  loading: boolean;
+  labelAside?: ReactNode;
+}) {
+  return (
+    <Card className="p-4 sm:p-5" aria-busy={loading || undefined}>
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <h3 className="text-sm font-medium text-muted">{label}</h3>
+          {labelAside}
+        </div>
+        <span className="hidden size-9 place-items-center rounded-lg bg-accent-soft/60 text-accent sm:grid">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      </div>
+      {loading ? (
+        <div aria-hidden="true" className="mt-3 flex flex-col gap-2">
+          <div className="h-8 w-20 animate-pulse rounded-md bg-surface-2" />
+          <div className="h-4 w-28 animate-pulse rounded-md bg-surface-2" />
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-xl font-semibold tabular-nums sm:text-2xl">{value}</p>
+          <p className="mt-1 min-h-5 text-sm text-muted">{detail}</p>
+        </>
+      )}
+      {loading && <span className="sr-only">Loading {label}</span>}
+    </Card>
+  );
+}
+
+// A popover rather than a hover tooltip, so the definition opens on touch and keyboard alike.
+function TimeSavedInfo() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          aria-label="How time saved is measured"
+          title={TIME_SAVED_DEFINITION}
+          className="grid size-6 place-items-center rounded-md text-muted hover:bg-surface-2 hover:text-foreground"
+        >
+          <Info className="size-4" aria-hidden="true" />
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-50 max-w-64 rounded-md bg-foreground px-3 py-2 text-xs leading-relaxed text-background shadow-lg"
+        >
+          {TIME_SAVED_DEFINITION}
+          <Popover.Arrow className="fill-foreground" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export const pomodoroQueryKey = ["pomodoro"] as const;
+export const pomodoroTodayQueryKey = ["pomodoro", "today"] as const;
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Today's sessions and completed count, "today" being the browser's local day. */
+export const getPomodoroToday = () =>
+  apiFetch<PomodoroTodayResponse>(`/api/pomodoro-sessions/today?tz=${encodeURIComponent(browserTimeZone())}`);
+
+export const pomodoroTodayQueryOptions = () =>
+  queryOptions({ queryKey: pomodoroTodayQueryKey, queryFn: getPomodoroToday });
+
+export const usePomodoroToday = () => useQuery(pomodoroTodayQueryOptions());

@@ -1,0 +1,15 @@
+import { useMutation } from "@tanstack/react-query";
+import type { PomodoroSessionDto } from "#shared/contracts/tasks.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export type StartPomodoroBody = {
+  durationMinutes: number;
+  breakDurationMinutes: number;
+  taskId?: string | null;
+};
+
+/** Creates the pomodoro_sessions record of a focus run that has just started. */
+export const startPomodoroSession = (body: StartPomodoroBody) =>
+  apiFetch<PomodoroSessionDto>("/api/pomodoro-sessions", { method: "POST", json: body });
+
+export const useStartPomodoroSession = () => useMutation({ mutationFn: startPomodoroSession });

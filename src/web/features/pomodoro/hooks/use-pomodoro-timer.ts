@@ -1,0 +1,236 @@
+// Runs the shared Pomodoro state machine in the browser: ticks it with the wall clock, keeps it in
+// localStorage so a reload (or another tab) resumes exactly, and turns its events into server calls,
+// toasts, alerts and the assistant's break suggestion.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import type { PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
+import {
+  advance,
+  deserialize,
+  type PomodoroEvent,
+  type PomodoroState,
+  pause as pauseTimer,
+  reset as resetTimer,
+  serialize,
+  setDurations,
+  startCreatesSession,
+  start as startTimer,
+  withSessionId,
+} from "#shared/domain/pomodoro.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useCompletePomodoroSession } from "../api/complete-pomodoro-session.ts";
+import { pomodoroTodayQueryKey } from "../api/get-pomodoro-today.ts";
+import { useStartPomodoroSession } from "../api/start-pomodoro-session.ts";
+import { useSuggestBreakActivity } from "../api/suggest-break-activity.ts";
+import { alertPhaseEnd } from "../phase-alerts.ts";
+
+const STATE_KEY = "kairo-pomodoro";
+const SUGGESTION_KEY = "kairo-pomodoro-break-suggestion";
+const TICK_MS = 250;
+
+export const FOCUS_COMPLETE_TEXT = "Pomodoro Complete! Time for a break!";
+export const BREAK_COMPLETE_TEXT = "Break Complete! Ready for another pomodoro?";
+export const FALLBACK_SUGGESTION =
+  "Stand up, stretch, drink some water and rest your eyes on something far away.";
+
+export type BreakSuggestion =
+  | { status: "none" }
+  | { status: "loading" }
+  | { status: "ready"; text: string; fallback: boolean };
+
+export type PomodoroTask = { id: string; title: string };
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // private mode: the timer still works, it just will not survive a reload
+  }
+}
+
+function loadSuggestion(state: PomodoroState): BreakSuggestion {
+  if (state.phase !== "break") return { status: "none" };
+  try {
+    const saved = JSON.parse(readStorage(SUGGESTION_KEY) ?? "null") as { text?: unknown } | null;
+    if (saved && typeof saved.text === "string")
+      return { status: "ready", text: saved.text, fallback: false };
+  } catch {
+    // ignore a damaged record
+  }
+  return { status: "none" };
+}
+
+export function usePomodoroTimer(task?: PomodoroTask | null) {
+  const qc = useQueryClient();
+  const [state, setState] = useState<PomodoroState>(() => deserialize(readStorage(STATE_KEY), Date.now()));
+  const [now, setNow] = useState(() => Date.now());
+  const [suggestion, setSuggestionState] = useState<BreakSuggestion>(() => loadSuggestion(state));
+  const [announcement, setAnnouncement] = useState("");
+  const stateRef = useRef(state);
+  // Bumped on every new focus run and on reset, so a late server reply never lands on another run.
+  const runRef = useRef(0);
+  const suggestionRef = useRef(0);
+
+  const startSession = useStartPomodoroSession();
+  const completeSession = useCompletePomodoroSession();
+  const suggest = useSuggestBreakActivity();
+
+  const commit = (next: PomodoroState) => {
+    if (next === stateRef.current) return;
+    stateRef.current = next;
+    setState(next);
+    writeStorage(STATE_KEY, serialize(next));
+  };
+
+  const setSuggestion = (next: BreakSuggestion) => {
+    setSuggestionState(next);
+    writeStorage(SUGGESTION_KEY, next.status === "ready" ? JSON.stringify({ text: next.text }) : null);
+  };
+
+  const requestSuggestion = (endedAt: number, breakMinutes: number) => {
+    const request = ++suggestionRef.current;
+    setSuggestion({ status: "loading" });
+    suggest
+      .mutateAsync({
+        breakDuration: breakMinutes,
+        timeOfDay: new Date(endedAt).getHours() < 12 ? "morning" : "afternoon",
+        previousActivity: task?.title ?? "focus session",
+      })
+      .then(({ suggestion: text }) => {
+        if (request !== suggestionRef.current) return;
+        setSuggestion(text?.trim() ? { status: "ready", text, fallback: false } : fallbackSuggestion);
+      })
+      .catch(() => {
+        if (request === suggestionRef.current) setSuggestion(fallbackSuggestion);
+      });
+  };
+
+  const clearSuggestion = () => {
+    suggestionRef.current += 1;
+    setSuggestion({ status: "none" });
+  };
+
+  const onEvent = (event: PomodoroEvent, after: PomodoroState) => {
+    if (event.type === "focusCompleted") {
+      if (event.sessionId) {
+        qc.setQueryData<PomodoroTodayResponse>(pomodoroTodayQueryKey, (old) =>
+          old ? { ...old, count: old.count + 1 } : old,
+        );
+        completeSession.mutate(event.sessionId, {
+          onError: (error) => {
+            // Another tab may have completed the same run first.
+            if (error instanceof ApiError && error.status === 409) return;
+            notifyError(error, { fallback: "This Pomodoro could not be saved." });
+          },
+        });
+      }
+      notifySuccess(FOCUS_COMPLETE_TEXT);
+      alertPhaseEnd("focus", FOCUS_COMPLETE_TEXT, `Your ${after.breakMinutes}-minute break has started.`);
+      setAnnouncement(`Focus complete. Your ${after.breakMinutes}-minute break has started.`);
+      if (after.phase === "break") requestSuggestion(event.endedAt, after.breakMinutes);
+    } else {
+      notifySuccess(BREAK_COMPLETE_TEXT);
+      alertPhaseEnd("break", BREAK_COMPLETE_TEXT, "Start the next focus when you are ready.");
+      setAnnouncement("Break complete. The timer is ready for the next focus.");
+      clearSuggestion();
+    }
+  };
+
+  /** Brings the machine up to the wall clock, acting on every phase end it passed. */
+  const catchUp = (): { state: PomodoroState; at: number } => {
+    const at = Date.now();
+    const { state: next, events } = advance(stateRef.current, at);
+    commit(next);
+    for (const e of events) onEvent(e, next);
+    setNow(at);
+    return { state: next, at };
+  };
+
+  const tick = useEffectEvent(() => {
+    catchUp();
+  });
+
+  // Tick only while running; a paused or idle timer has nothing to count.
+  useEffect(() => {
+    if (state.status !== "running") return;
+    tick();
+    const id = window.setInterval(tick, TICK_MS);
+    return () => window.clearInterval(id);
+  }, [state.status]);
+
+  // Another tab changed the timer: follow it rather than running a second copy.
+  const onStorage = useEffectEvent((e: StorageEvent) => {
+    if (e.key === STATE_KEY) {
+      const next = deserialize(e.newValue, Date.now());
+      stateRef.current = next;
+      setState(next);
+      setNow(Date.now());
+    } else if (e.key === SUGGESTION_KEY) {
+      setSuggestionState(loadSuggestion(stateRef.current));
+    }
+  });
+  useEffect(() => {
+    const listener = (e: StorageEvent) => onStorage(e);
+    window.addEventListener("storage", listener);
+    return () => window.removeEventListener("storage", listener);
+  }, []);
+
+  const start = () => {
+    const { state: current, at } = catchUp();
+    const creates = startCreatesSession(current);
+    commit(startTimer(current, at));
+    if (!creates) {
+      setAnnouncement(current.phase === "focus" ? "Focus resumed." : "Break resumed.");
+      return;
+    }
+    setAnnouncement(`Focus started: ${current.workMinutes} minutes.`);
+    const run = ++runRef.current;
+    startSession
+      .mutateAsync({
+        durationMinutes: current.workMinutes,
+        breakDurationMinutes: current.breakMinutes,
+        taskId: task?.id ?? null,
+      })
+      .then((session) => {
+        if (run === runRef.current) commit(withSessionId(stateRef.current, session.id));
+      })
+      .catch((error: unknown) => {
+        notifyError(error, {
+          fallback: "Your focus session could not be saved. The timer keeps running.",
+        });
+      });
+  };
+
+  const pause = () => {
+    const { state: current, at } = catchUp();
+    const next = pauseTimer(current, at);
+    commit(next);
+    if (next !== current) setAnnouncement("Paused.");
+  };
+
+  const reset = () => {
+    catchUp();
+    runRef.current += 1;
+    commit(resetTimer(stateRef.current));
+    clearSuggestion();
+    setAnnouncement("Timer reset.");
+  };
+
+  const setLengths = (workMinutes: number, breakMinutes: number) => {
+    commit(setDurations(stateRef.current, workMinutes, breakMinutes));
+  };
+
+  return { state, now, suggestion, announcement, start, pause, reset, setLengths };
+}
+
+const fallbackSuggestion: BreakSuggestion = { status: "ready", text: FALLBACK_SUGGESTION, fallback: true };

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Me, ProfileUpdateBody } from "#shared/contracts/auth.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { refreshSession } from "../../../lib/session.ts";
+import { meQueryKey } from "./get-me.ts";
+
+export const updateProfile = (body: ProfileUpdateBody) =>
+  apiFetch<Me>("/api/profile", { method: "PATCH", json: body });
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (me) => {
+      qc.setQueryData(meQueryKey, me);
+      void refreshSession();
+    },
+  });
+}

@@ -1,0 +1,18 @@
+// DELETE /api/tasks/:id
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { invalidateTaskData, updateCachedTasks } from "./task-cache.ts";
+
+export const deleteTask = (id: string) =>
+  apiFetch<null>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+export function useDeleteTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTask,
+    onSuccess: (_data, id) => {
+      updateCachedTasks(qc, (t) => (t.id === id ? null : t));
+      return invalidateTaskData(qc);
+    },
+  });
+}

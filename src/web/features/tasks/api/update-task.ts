@@ -1,0 +1,56 @@
+// PATCH /api/tasks/:id. Ticking a task done (or not done) shows at once: the cached task is changed
+// before the call and put back if the call fails. Other edits wait for the server, which re-scores
+// the task and so may move it.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TaskDto, TaskUpdateBody } from "#shared/contracts/tasks.ts";
+import { statusForCompleted } from "#shared/domain/tasks.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import {
+  invalidateTaskData,
+  replaceCachedTasks,
+  restoreTasks,
+  snapshotTasks,
+  type TaskCacheSnapshot,
+  tasksKey,
+  updateCachedTasks,
+} from "./task-cache.ts";
+
+export type UpdateTaskInput = { id: string; body: TaskUpdateBody };
+
+export const updateTask = ({ id, body }: UpdateTaskInput) =>
+  apiFetch<TaskDto>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
+
+/** What the server will answer for a completion toggle (see updateTask on the server). */
+export function withCompleted(task: TaskDto, completed: boolean): TaskDto {
+  const stopsTimer = completed && task.isActive;
+  return {
+    ...task,
+    completed,
+    status: statusForCompleted(completed, task.status, task.isActive && !completed),
+    completedAt: completed ? (task.completedAt ?? new Date().toISOString()) : null,
+    isActive: stopsTimer ? false : task.isActive,
+    activeStartTime: stopsTimer ? null : task.activeStartTime,
+  };
+}
+
+const isCompletionOnly = (body: TaskUpdateBody): body is { completed: boolean } =>
+  Object.keys(body).length === 1 && typeof body.completed === "boolean";
+
+export function useUpdateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateTask,
+    onMutate: async ({ id, body }): Promise<{ snapshot: TaskCacheSnapshot | null }> => {
+      if (!isCompletionOnly(body)) return { snapshot: null };
+      await qc.cancelQueries({ queryKey: tasksKey });
+      const snapshot = snapshotTasks(qc);
+      updateCachedTasks(qc, (t) => (t.id === id ? withCompleted(t, body.completed) : t));
+      return { snapshot };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.snapshot) restoreTasks(qc, context.snapshot);
+    },
+    onSuccess: (task) => replaceCachedTasks(qc, task),
+    onSettled: () => invalidateTaskData(qc),
+  });
+}

@@ -1,0 +1,44 @@
+import type { TaskDto } from "#shared/contracts/tasks.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useDeleteTask } from "../api/delete-task.ts";
+
+/** Asks before deleting; open while `task` is set. */
+export function DeleteTaskDialog({ task, onClose }: { task: TaskDto | null; onClose: () => void }) {
+  const del = useDeleteTask();
+  const confirm = async () => {
+    if (!task) return;
+    try {
+      await del.mutateAsync(task.id);
+      notifySuccess("Task deleted");
+      onClose();
+    } catch (error) {
+      notifyError(error, { title: "The task could not be deleted" });
+    }
+  };
+  return (
+    <Dialog open={task !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Delete this task?"
+        description={
+          task ? (
+            <>
+              <span className="font-medium text-foreground">{task.title}</span> and its tracked time will be
+              removed. This cannot be undone.
+            </>
+          ) : undefined
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="danger" onClick={confirm} disabled={del.isPending}>
+            {del.isPending ? "Deleting..." : "Delete task"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

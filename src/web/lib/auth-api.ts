@@ -1,0 +1,41 @@
+// The Better Auth calls our screens make, over plain fetch (keeps the auth client out of the bundle).
+import { paths } from "../config/paths.ts";
+import { apiFetch } from "./api-client.ts";
+import { refreshSession, setSignedOut } from "./session.ts";
+
+export const authApi = {
+  signUp: (body: { name: string; email: string; password: string }) =>
+    apiFetch<{ user: { id: string } }>("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { ...body, callbackURL: paths.authCallback },
+    }),
+
+  async signIn(body: { email: string; password: string }) {
+    const res = await apiFetch<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", {
+      method: "POST",
+      json: body,
+    });
+    await refreshSession();
+    return res;
+  },
+
+  async signOut() {
+    await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+    setSignedOut();
+  },
+
+  sendVerificationEmail: (email: string) =>
+    apiFetch("/api/auth/send-verification-email", {
+      method: "POST",
+      json: { email, callbackURL: paths.authCallback },
+    }),
+
+  requestPasswordReset: (email: string) =>
+    apiFetch("/api/auth/request-password-reset", {
+      method: "POST",
+      json: { email, redirectTo: paths.resetPassword },
+    }),
+
+  resetPassword: (newPassword: string, token: string) =>
+    apiFetch("/api/auth/reset-password", { method: "POST", json: { newPassword, token } }),
+};

@@ -1,0 +1,84 @@
+// The signed-in person, known to every screen without a heavy client: one small store filled from
+// Better Auth's get-session, refreshed while the page is visible (which also renews the session on
+// the server) and paused while it is hidden.
+import { useSyncExternalStore } from "react";
+import { apiFetch } from "./api-client.ts";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  emailVerified: boolean;
+  twoFactorEnabled?: boolean;
+};
+
+export type SessionState =
+  | { status: "loading"; user: null }
+  | { status: "signed-in"; user: SessionUser; expiresAt: string }
+  | { status: "signed-out"; user: null };
+
+const REFRESH_EVERY_MS = 5 * 60 * 1000;
+
+let state: SessionState = { status: "loading", user: null };
+const listeners = new Set<() => void>();
+let inflight: Promise<SessionState> | null = null;
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** Asks the server for the current session (deduplicated) and updates every subscriber. */
+export function refreshSession(): Promise<SessionState> {
+  inflight ??= apiFetch<{ user: SessionUser; session: { expiresAt: string } } | null>("/api/auth/get-session")
+    .then((data) => {
+      const next: SessionState = data?.user
+        ? { status: "signed-in", user: data.user, expiresAt: data.session.expiresAt }
+        : { status: "signed-out", user: null };
+      set(next);
+      return next;
+    })
+    .catch(() => {
+      // Offline or server down: keep what we knew, but never stay "loading" forever.
+      if (state.status === "loading") set({ status: "signed-out", user: null });
+      return state;
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+export function setSignedOut() {
+  set({ status: "signed-out", user: null });
+}
+
+function start() {
+  void refreshSession();
+  timer = setInterval(() => {
+    if (document.visibilityState === "visible") void refreshSession();
+  }, REFRESH_EVERY_MS);
+  document.addEventListener("visibilitychange", onVisible);
+}
+
+function onVisible() {
+  if (document.visibilityState === "visible" && state.status === "signed-in") void refreshSession();
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0 && !timer) start();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}

@@ -1,0 +1,111 @@
+// Playwright fixtures: every test is its own client address (so rate limits never cross tests),
+// fails on an unexpected console error, and can read the development outbox.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+const require = createRequire(import.meta.url);
+// Evaluated through the DevTools protocol: the app's Content Security Policy (rightly) refuses an
+// injected <script> tag, and the test should not switch that policy off.
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+let counter = 0;
+let addressCounter = 0;
+
+export type Mail = { to: string; subject: string; text: string; html: string; sentAt: string };
+
+export async function readOutbox(request: APIRequestContext): Promise<Mail[]> {
+  const res = await request.get("/api/dev/mail");
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** Waits for the newest mail to `to` whose subject matches, and returns the first link in it. */
+export async function linkFromMail(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(request)).find((m) => m.to === to && subject.test(m.subject));
+      link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+export function uniqueEmail(prefix = "person") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture parameters by destructuring
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    // Unique per test within one server run: the worker (each worker process has its own index)
+    // and a per-process counter. A random address could collide and share the auth rate limits.
+    addressCounter += 1;
+    const w = testInfo.workerIndex % 250;
+    await use({ "x-forwarded-for": `10.${w + 1}.${(addressCounter >> 8) & 255}.${addressCounter & 255}` });
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("pageerror", (err) => errors.push(err.message));
+    await use(errors);
+    // Failed requests the test provoked on purpose (401 on sign-in etc.) are logged by Chromium as
+    // "Failed to load resource"; anything else is a real error.
+    const unexpected = errors.filter(
+      (e) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e),
+    );
+    expect(unexpected, "unexpected console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Signs up through the form, follows the verification link and lands on the dashboard. */
+export async function signUpAndVerify(
+  page: Page,
+  request: APIRequestContext,
+  opts: { name?: string; email?: string; password?: string } = {},
+) {
+  const name = opts.name ?? "Robin Example";
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? "correct-horse-42";
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  // Enter submits from the last field. (Clicking the button right after typing is covered, with the
+  // layout-shift bug it meets, by auth.spec.ts.)
+  await page.getByLabel("Confirm Password").press("Enter");
+  await expect(
+    page.getByText(
+      "Your account has been created. Please check your email to verify your account before signing in.",
+    ),
+  ).toBeVisible();
+  const link = await linkFromMail(request, email, /verify/i);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return { name, email, password };
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+/** Runs axe-core on the page as it is now; serious and critical violations fail the test. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe-core is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, "serious or critical accessibility violations").toEqual([]);
+}

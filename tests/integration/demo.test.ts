@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedUser } from "../support/factories.ts";
+import { TestClient } from "../support/test-client.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+type Demo = { active: boolean; plan: string | null; expiresAt: string | null; previewsLeft: number };
+
+describe("demo preview", () => {
+  it("grants 30 minutes, is idempotent while live, and expires on the server", async () => {
+    const { client } = await createVerifiedUser(server);
+    const start = new Date("2026-11-22T09:00:00Z");
+    server.clock.set(start);
+    try {
+      const before = await client.get<{ demo: Demo }>("/api/subscription");
+      expect(before.body.demo).toEqual({ active: false, plan: null, expiresAt: null, previewsLeft: 3 });
+
+      const started = await client.post<Demo>("/api/demo");
+      expect(started.status).toBe(201);
+      expect(started.body).toEqual({
+        active: true,
+        plan: "team",
+        expiresAt: "2026-11-22T09:30:00.000Z",
+        previewsLeft: 2,
+      });
+
+      server.clock.advance(10 * 60_000);
+      const again = await client.post<Demo>("/api/demo");
+      expect(again.body.expiresAt).toBe("2026-11-22T09:30:00.000Z");
+      expect(again.body.previewsLeft).toBe(2);
+
+      server.clock.set(new Date("2026-11-22T09:29:59Z"));
+      expect((await client.get<{ demo: Demo }>("/api/subscription")).body.demo.active).toBe(true);
+      server.clock.set(new Date("2026-11-22T09:30:00Z"));
+      expect((await client.get<{ demo: Demo }>("/api/subscription")).body.demo).toMatchObject({
+        active: false,
+        expiresAt: null,
+      });
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it("allows 3 previews per account, then refuses with a readable message", async () => {
+    const { client } = await createVerifiedUser(server);
+    let at = Date.parse("2026-11-22T09:00:00Z");
+    try {
+      for (let i = 0; i < 3; i++) {
+        server.clock.set(new Date(at));
+        expect((await client.post("/api/demo")).status).toBe(201);
+        at += 31 * 60_000;
+      }
+      server.clock.set(new Date(at));
+      const refused = await client.post<{ error: { code: string; message: string } }>("/api/demo");
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(
+        "You have used all 3 demo previews. Upgrade to keep using Pro and Team features.",
+      );
+      expect((await client.get<{ demo: Demo }>("/api/subscription")).body.demo).toMatchObject({
+        active: false,
+        previewsLeft: 0,
+      });
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it("keeps one person's preview to that person, and needs a session", async () => {
+    const alice = await createVerifiedUser(server);
+    const bob = await createVerifiedUser(server);
+    await alice.client.post("/api/demo");
+    expect((await bob.client.get<{ demo: Demo }>("/api/subscription")).body.demo.active).toBe(false);
+    expect((await new TestClient(server.baseUrl).post("/api/demo")).status).toBe(401);
+  });
+});

@@ -1,0 +1,166 @@
+// The per-address limits on the sensitive authentication calls (AUTH_RATE_LIMITS): the call after
+// the last allowed one answers 429, while another address is still served.
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { mapError } from "#shared/errors/message-mapping.ts";
+import { createVerifiedUser, userData } from "../support/factories.ts";
+import { TestClient, type TestResponse } from "../support/test-client.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const client = () => new TestClient(server.baseUrl);
+const mailsTo = (email: string) => server.outbox.list().filter((m) => m.to === email);
+
+function expectRateLimited(res: TestResponse) {
+  expect(res.status).toBe(429);
+  const body = res.body as { message?: unknown };
+  expect(typeof body.message).toBe("string");
+  expect(body.message).toContain("Too many requests");
+  // What the web shows for it (spec section 8).
+  expect(mapError(body).message).toBe("Too many attempts. Please wait a moment and try again.");
+}
+
+/** Sends `max` allowed calls, checks none was limited, then checks the next one is. */
+async function exhaust(
+  c: TestClient,
+  max: number,
+  call: (c: TestClient, i: number) => Promise<TestResponse>,
+) {
+  const served: TestResponse[] = [];
+  for (let i = 0; i < max; i++) {
+    const res = await call(c, i);
+    expect(res.status, `call ${i + 1} of ${max} should be served`).not.toBe(429);
+    served.push(res);
+  }
+  const limited = await call(c, max);
+  expectRateLimited(limited);
+  return { served, limited };
+}
+
+describe("the configured limits", () => {
+  it("are those the README documents", () => {
+    expect(AUTH_RATE_LIMITS["/sign-in/email"]).toEqual({ window: 60, max: 10 });
+    expect(AUTH_RATE_LIMITS["/sign-up/email"]).toEqual({ window: 60, max: 5 });
+    expect(AUTH_RATE_LIMITS["/request-password-reset"]).toEqual({ window: 300, max: 3 });
+    expect(AUTH_RATE_LIMITS["/send-verification-email"]).toEqual({ window: 300, max: 3 });
+  });
+});
+
+describe("sign-in: 10 per minute per address", () => {
+  it("limits the 11th attempt, also with the right password, and serves another address", async () => {
+    const { email, password } = await createVerifiedUser(server);
+    const attacker = client();
+    const { served } = await exhaust(attacker, 10, (c) =>
+      c.post("/api/auth/sign-in/email", { email, password: "wrong-password-1" }),
+    );
+    for (const res of served) expect(res.status).toBe(401);
+
+    // Even the right password is refused from this address now.
+    const right = await attacker.post("/api/auth/sign-in/email", { email, password });
+    expectRateLimited(right);
+    expect(attacker.hasSessionCookie()).toBe(false);
+
+    const other = client();
+    const res = await other.post("/api/auth/sign-in/email", { email, password });
+    expect(res.status).toBe(200);
+    expect(other.hasSessionCookie()).toBe(true);
+  });
+
+  it("cannot be dodged by sending the internal client-address header", async () => {
+    const { email } = await createVerifiedUser(server);
+    const attacker = client();
+    await exhaust(attacker, 10, (c) =>
+      c.post("/api/auth/sign-in/email", { email, password: "wrong-password-1" }),
+    );
+    const spoofed = await attacker.post(
+      "/api/auth/sign-in/email",
+      { email, password: "wrong-password-1" },
+      { "x-kairo-client-ip": "203.0.113.77" },
+    );
+    expectRateLimited(spoofed);
+  });
+
+  it("counts per call: a limited sign-in does not block a password reset request", async () => {
+    const { email } = await createVerifiedUser(server);
+    const c = client();
+    await exhaust(c, 10, (cl) => cl.post("/api/auth/sign-in/email", { email, password: "wrong-password-1" }));
+    const reset = await c.post("/api/auth/request-password-reset", {
+      email,
+      redirectTo: "/auth/reset-password",
+    });
+    expect(reset.status).toBe(200);
+  });
+});
+
+describe("sign-up: 5 per minute per address", () => {
+  it("limits the 6th sign-up without creating the account, and serves another address", async () => {
+    const people = Array.from({ length: 6 }, () => userData());
+    const c = client();
+    const { served } = await exhaust(c, 5, (cl, i) =>
+      cl.post("/api/auth/sign-up/email", { ...people[i]!, callbackURL: "/auth/callback" }),
+    );
+    for (const res of served) expect(res.status).toBe(200);
+
+    const sixth = people[5]!;
+    const [{ n }] = (await server.testDb.database.db
+      .select({ n: count() })
+      .from(user)
+      .where(eq(user.email, sixth.email))) as [{ n: number }];
+    expect(n).toBe(0);
+    expect(mailsTo(sixth.email)).toHaveLength(0);
+
+    const res = await client().post("/api/auth/sign-up/email", { ...sixth, callbackURL: "/auth/callback" });
+    expect(res.status).toBe(200);
+    expect(mailsTo(sixth.email)).toHaveLength(1);
+  });
+});
+
+describe("request-password-reset: 3 per 5 minutes per address", () => {
+  it("limits the 4th request without mailing, and serves another address", async () => {
+    const { email } = await createVerifiedUser(server);
+    const c = client();
+    const { served } = await exhaust(c, 3, (cl) =>
+      cl.post("/api/auth/request-password-reset", { email, redirectTo: "/auth/reset-password" }),
+    );
+    for (const res of served) expect(res.status).toBe(200);
+    const resetMails = () => mailsTo(email).filter((m) => /reset/i.test(m.subject)).length;
+    expect(resetMails()).toBe(3);
+
+    const res = await client().post("/api/auth/request-password-reset", {
+      email,
+      redirectTo: "/auth/reset-password",
+    });
+    expect(res.status).toBe(200);
+    expect(resetMails()).toBe(4);
+  });
+});
+
+describe("send-verification-email: 3 per 5 minutes per address", () => {
+  it("limits the 4th request without mailing, and serves another address", async () => {
+    const data = userData();
+    await client().post("/api/auth/sign-up/email", { ...data, callbackURL: "/auth/callback" });
+    const verifyMails = () => mailsTo(data.email).filter((m) => /verify/i.test(m.subject)).length;
+    expect(verifyMails()).toBe(1);
+
+    const c = client();
+    const { served } = await exhaust(c, 3, (cl) =>
+      cl.post("/api/auth/send-verification-email", { email: data.email, callbackURL: "/auth/callback" }),
+    );
+    for (const res of served) expect(res.status).toBe(200);
+    expect(verifyMails()).toBe(4);
+
+    const res = await client().post("/api/auth/send-verification-email", {
+      email: data.email,
+      callbackURL: "/auth/callback",
+    });
+    expect(res.status).toBe(200);
+    expect(verifyMails()).toBe(5);
+  });
+});

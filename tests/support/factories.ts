@@ -1,0 +1,45 @@
+// Test data with overrides, shared by every tier.
+import { TestClient } from "./test-client.ts";
+import type { TestServer } from "./test-server.ts";
+
+let seq = 0;
+
+export function userData(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  seq += 1;
+  const id = `${Date.now().toString(36)}${seq}`;
+  return {
+    name: `Test Person ${seq}`,
+    email: `person-${id}@example.com`,
+    password: "correct-horse-42",
+    ...overrides,
+  };
+}
+
+/** The verification link of the newest email sent to `email`. */
+export function verificationLink(server: TestServer, email: string): string {
+  const mail = server.outbox.list().find((m) => m.to === email && /verify/i.test(m.subject));
+  if (!mail) throw new Error(`no verification email for ${email}`);
+  const match = mail.text.match(/https?:\/\/\S+verify-email\S+/);
+  if (!match) throw new Error("no link in the verification email");
+  return match[0];
+}
+
+export function resetLink(server: TestServer, email: string): string {
+  const mail = server.outbox.list().find((m) => m.to === email && /reset/i.test(m.subject));
+  if (!mail) throw new Error(`no reset email for ${email}`);
+  const match = mail.text.match(/https?:\/\/\S+reset-password\S+/);
+  if (!match) throw new Error("no link in the reset email");
+  return match[0];
+}
+
+/** Signs up, follows the verification link and returns a signed-in client. */
+export async function createVerifiedUser(server: TestServer, overrides: Parameters<typeof userData>[0] = {}) {
+  const data = userData(overrides);
+  const client = new TestClient(server.baseUrl);
+  const res = await client.post("/api/auth/sign-up/email", { ...data, callbackURL: "/auth/callback" });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const link = verificationLink(server, data.email);
+  const verified = await client.get(new URL(link).pathname + new URL(link).search);
+  if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+  return { client, ...data };
+}

@@ -1,0 +1,85 @@
+// Starts the whole Kairo HTTP app on a free port against a fresh test database, with the
+// development outbox as mail transport. Tests talk to it over real HTTP with `TestClient`.
+
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { parseEnv } from "#server/env.ts";
+import { createKairo, type Kairo } from "#server/kairo.ts";
+import { createLogger } from "#server/logger.ts";
+import { createOutboxMailer, type OutboxMailer } from "#server/providers/mail/mailer.ts";
+import { attachRealtime } from "#server/realtime/socket.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+/** A clock the tests can stop and move; it follows real time until `set` is called. */
+export class TestClock {
+  private fixed: number | null = null;
+  now = (): Date => new Date(this.fixed ?? Date.now());
+  set(at: Date | string) {
+    this.fixed = new Date(at).getTime();
+  }
+  advance(ms: number) {
+    this.fixed = (this.fixed ?? Date.now()) + ms;
+  }
+  reset() {
+    this.fixed = null;
+  }
+}
+
+export type TestServer = {
+  baseUrl: string;
+  clock: TestClock;
+  kairo: Kairo;
+  outbox: OutboxMailer;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+};
+
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  let app: Kairo["app"] | undefined;
+  const server = serve({
+    fetch: (req, env) => (app ? app.fetch(req, env) : new Response("starting", { status: 503 })),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  (server as unknown as Server).keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const testDb = await createTestDatabase();
+  const logger = createLogger(process.env.LOG_LEVEL ?? "silent");
+  const outbox = createOutboxMailer(logger);
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    KAIRO_DATA_DIR: `/tmp/kairo-test-data`,
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    TRUST_PROXY: "true",
+    ...envOverrides,
+  });
+  const clock = new TestClock();
+  const kairo = await createKairo({
+    env,
+    logger,
+    database: testDb.database,
+    mailer: outbox,
+    clock: clock.now,
+  });
+  app = kairo.app;
+  const realtime = await attachRealtime(server as unknown as Server, { auth: kairo.deps.auth, logger });
+  kairo.deps.events.attach(realtime.io);
+  return {
+    baseUrl,
+    clock,
+    kairo,
+    outbox,
+    testDb,
+    async close() {
+      await realtime.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await kairo.close().catch(() => {});
+      await testDb.drop().catch(() => {});
+    },
+  };
+}
