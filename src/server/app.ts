@@ -107,6 +107,10 @@ export function createApp(deps: AppDeps) {
   app.route("/api", analyticsRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/demo", demoRoutes(deps));
+  // -- billing
+  // -- security settings
+  // -- your data, preferences, client error reports
+  // -- admin
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

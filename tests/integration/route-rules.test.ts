@@ -29,6 +29,10 @@ const RULES: Record<string, Rule> = {
   "GET /api/analytics": "signed-in",
   "GET /api/overview": "signed-in",
   "GET /api/calendar": "signed-in",
+  // -- billing (checkout, portal, webhooks, team seats)
+  // -- security settings (password, two-factor, sessions)
+  // -- your data, preferences, client error reports
+  // -- admin
 };
 
 let server: TestServer;

@@ -1,4 +1,6 @@
 // The whole schema, for drizzle's relational queries and drizzle-kit. Tables live in schema/<area>.ts.
+
+export * from "./schema/admin.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/calendar.ts";

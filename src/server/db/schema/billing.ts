@@ -31,6 +31,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: tstz("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     seats: integer("seats").notNull().default(1),
+    // "month" or "year" (20% off); decides the amount the provider charges.
+    billingInterval: text("billing_interval").notNull().default("month"),
     // Which PaymentProvider owns this subscription.
     provider: text("provider").notNull().default("local"),
     providerCustomerId: text("provider_customer_id"),
@@ -61,6 +63,37 @@ export const subscriptions = pgTable(
     ),
     check("subscriptions_seats_check", sql`${t.seats} >= 1`),
     check("subscriptions_provider_check", sql`${t.provider} in ('local', 'stripe')`),
+    check("subscriptions_interval_check", sql`${t.billingInterval} in ('month', 'year')`),
+  ],
+);
+
+// A checkout prepared by the local PaymentProvider: the in-app test checkout page shows it, and
+// only the server's own confirmation (Pay) turns it into a subscription.
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    seats: integer("seats").notNull(),
+    billingInterval: text("billing_interval").notNull().default("month"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull().default("open"),
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    completedAt: tstz("completed_at"),
+  },
+  (t) => [
+    index("checkout_sessions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("checkout_sessions_plan_check", sql`${t.plan} in ('pro', 'team')`),
+    check("checkout_sessions_status_check", sql`${t.status} in ('open', 'paid', 'canceled', 'expired')`),
+    check("checkout_sessions_seats_check", sql`${t.seats} between 1 and 100`),
+    check("checkout_sessions_interval_check", sql`${t.billingInterval} in ('month', 'year')`),
+    check("checkout_sessions_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );
 
@@ -97,5 +130,6 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type DemoGrant = typeof demoGrants.$inferSelect;
 export type NewDemoGrant = typeof demoGrants.$inferInsert;
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 export type StripeEvent = typeof stripeEvents.$inferSelect;
 export type NewStripeEvent = typeof stripeEvents.$inferInsert;

@@ -23,6 +23,14 @@ export function Component() {
       <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <AccountInformation />
+        {/* 2. Subscription & Billing */}
+        {/* 3. Change Password */}
+        {/* 4. Two-Factor Authentication */}
+        {/* 5. Calendar Integrations */}
+        {/* 6. Notifications */}
+        {/* 7. Privacy */}
+        {/* 8. Active sessions */}
+        {/* 9. Your data */}
       </main>
     </div>
   );
