@@ -17,6 +17,7 @@ import { MAX_JSON_BYTES } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
+import { billingRoutes } from "./modules/billing/billing-routes.ts";
 import { demoRoutes, subscriptionRoutes } from "./modules/billing/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -25,6 +26,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import type { Mailer } from "./providers/mail/mailer.ts";
+import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
 import type { EventHub } from "./realtime/events.ts";
 
 export type AppDeps = {
@@ -41,6 +43,9 @@ export type AppDeps = {
   clock: () => Date;
   ai: AiProvider;
   events: EventHub;
+  payments: PaymentProvider;
+  /** The address people reach Kairo at (return addresses must be on its origin). */
+  publicUrl: string;
 };
 
 export function createApp(deps: AppDeps) {
@@ -108,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/demo", demoRoutes(deps));
   // -- billing
+  app.route("/api/billing", billingRoutes(deps));
   // -- security settings
   // -- your data, preferences, client error reports
   // -- admin

@@ -10,6 +10,8 @@ import type { Logger } from "./logger.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import { createBuiltinAi } from "./providers/ai/builtin.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./providers/mail/mailer.ts";
+import { createLocalPayments } from "./providers/payments/local.ts";
+import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
 import { createEventHub } from "./realtime/events.ts";
 import { resolveSecret } from "./secret.ts";
 
@@ -26,6 +28,8 @@ export type KairoOptions = {
   webRoot?: string;
   clock?: () => Date;
   ai?: AiProvider;
+  /** Use this payment provider instead of the one the environment selects (tests). */
+  payments?: PaymentProvider;
 };
 
 export async function createKairo(o: KairoOptions) {
@@ -73,6 +77,8 @@ export async function createKairo(o: KairoOptions) {
     clock: o.clock ?? (() => new Date()),
     ai: o.ai ?? createBuiltinAi(),
     events: createEventHub(),
+    payments: o.payments ?? createLocalPayments(database.db, baseURL),
+    publicUrl: baseURL,
   };
   const app = createApp(deps);
   return {

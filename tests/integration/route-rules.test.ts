@@ -30,6 +30,13 @@ const RULES: Record<string, Rule> = {
   "GET /api/overview": "signed-in",
   "GET /api/calendar": "signed-in",
   // -- billing (checkout, portal, webhooks, team seats)
+  "GET /api/billing": "signed-in",
+  "POST /api/billing/checkout": "signed-in",
+  "POST /api/billing/portal": "signed-in",
+  "GET /api/billing/checkout-sessions/:id": "signed-in",
+  "POST /api/billing/checkout-sessions/:id/pay": "signed-in",
+  "POST /api/billing/checkout-sessions/:id/cancel": "signed-in",
+  "POST /api/billing/local/subscription": "signed-in",
   // -- security settings (password, two-factor, sessions)
   // -- your data, preferences, client error reports
   // -- admin

@@ -9,6 +9,8 @@ export type SubscriptionFacts = {
   status: string;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
+  /** Cancelled by the person: the plan ends when the paid period does. */
+  cancelAtPeriodEnd?: boolean;
 };
 
 export type PlanStatus = {
@@ -28,11 +30,11 @@ export function trialEndFor(start: Date): Date {
 
 export function planStatus(sub: SubscriptionFacts | null, now: Date): PlanStatus {
   const paid = sub && (sub.planId === "pro" || sub.planId === "team") ? sub.planId : null;
+  const periodOver = sub?.currentPeriodEnd != null && sub.currentPeriodEnd <= now;
   const paidActive =
     paid !== null &&
-    (sub!.status === "active" ||
-      sub!.status === "past_due" ||
-      (sub!.status === "canceled" && sub!.currentPeriodEnd !== null && sub!.currentPeriodEnd > now));
+    (((sub!.status === "active" || sub!.status === "past_due") && !(sub!.cancelAtPeriodEnd && periodOver)) ||
+      (sub!.status === "canceled" && sub!.currentPeriodEnd !== null && !periodOver));
   const trialEnds = sub?.trialEndsAt ?? null;
   const inTrial = trialEnds !== null && trialEnds > now;
   const plan: EffectivePlan = paidActive ? paid! : inTrial ? "trial" : "free";

@@ -1,0 +1,116 @@
+// /api/billing: checkout and billing portal through the configured PaymentProvider, the person's
+// billing details, and the local provider's test checkout and portal calls.
+import { Hono } from "hono";
+import {
+  checkoutPlan,
+  checkoutRequestSchema,
+  localPortalActionSchema,
+  portalRequestSchema,
+} from "#shared/contracts/billing.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import type { AppDeps } from "../../app.ts";
+import { idParam } from "../../http/params.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppBindings } from "../../http/types.ts";
+import { readJson } from "../../http/validate.ts";
+import {
+  applyLocalPortalAction,
+  cancelLocalCheckout,
+  payLocalCheckout,
+  readLocalCheckout,
+} from "./local-checkout.ts";
+import { launchOfferEligible } from "./service.ts";
+import { getBillingDetails, getSubscriptionRow } from "./subscription.ts";
+
+/**
+ * A return address must lead back to Kairo itself: a path, or an absolute address on the public
+ * origin. Anything else could send a paying person to someone else's site.
+ */
+export function sameOriginUrl(value: string, publicUrl: string, field: string): string {
+  const origin = new URL(publicUrl).origin;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    throw new AppError("VALIDATION", "Return addresses must be on this site.", {
+      fields: { [field]: "Return addresses must be on this site." },
+    });
+  }
+  if (url.origin !== origin || value.startsWith("//") || !/^(https?:|\/)/.test(value)) {
+    throw new AppError("VALIDATION", "Return addresses must be on this site.", {
+      fields: { [field]: "Return addresses must be on this site." },
+    });
+  }
+  return url.toString();
+}
+
+export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "payments" | "publicUrl">) {
+  const db = deps.database.db;
+  const local = () => {
+    if (deps.payments.name !== "local") {
+      throw new AppError("NOT_FOUND", "Payments are handled by the payment provider's own pages.");
+    }
+  };
+
+  return new Hono<AppBindings>()
+    .get("/", async (c) => {
+      const user = requireUser(c);
+      return c.json(await getBillingDetails(db, user.id, deps.clock()));
+    })
+    .post("/checkout", async (c) => {
+      const user = requireUser(c);
+      const body = await readJson(c, checkoutRequestSchema);
+      const successUrl = sameOriginUrl(body.successUrl, deps.publicUrl, "successUrl");
+      const cancelUrl = sameOriginUrl(body.cancelUrl, deps.publicUrl, "cancelUrl");
+      const plan = checkoutPlan(body);
+      const sub = await getSubscriptionRow(db, user.id);
+      const { url } = await deps.payments.createCheckout({
+        user: { id: user.id, email: user.email },
+        plan,
+        seats: plan === "team" ? body.quantity : 1,
+        billing: body.billing,
+        successUrl,
+        cancelUrl,
+        customerId: sub?.providerCustomerId ?? null,
+        launchOffer: await launchOfferEligible(db, user.id),
+        now: deps.clock(),
+      });
+      return c.json({ url }, 201);
+    })
+    .post("/portal", async (c) => {
+      const user = requireUser(c);
+      const body = await readJson(c, portalRequestSchema);
+      const returnUrl = sameOriginUrl(body.returnUrl, deps.publicUrl, "returnUrl");
+      const sub = await getSubscriptionRow(db, user.id);
+      const { url } = await deps.payments.createPortal({
+        user: { id: user.id, email: user.email },
+        customerId: sub?.providerCustomerId ?? null,
+        returnUrl,
+      });
+      return c.json({ url });
+    })
+    .get("/checkout-sessions/:id", async (c) => {
+      const user = requireUser(c);
+      local();
+      return c.json(await readLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()));
+    })
+    .post("/checkout-sessions/:id/pay", async (c) => {
+      const user = requireUser(c);
+      local();
+      return c.json({ url: await payLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()) });
+    })
+    .post("/checkout-sessions/:id/cancel", async (c) => {
+      const user = requireUser(c);
+      local();
+      return c.json({
+        url: await cancelLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
+      });
+    })
+    .post("/local/subscription", async (c) => {
+      const user = requireUser(c);
+      local();
+      const action = await readJson(c, localPortalActionSchema);
+      await applyLocalPortalAction(db, user.id, action, deps.clock());
+      return c.json(await getBillingDetails(db, user.id, deps.clock()));
+    });
+}

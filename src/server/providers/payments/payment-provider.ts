@@ -1,0 +1,34 @@
+// How Kairo takes payments. A provider prepares a checkout and a billing portal and answers the
+// address to send the browser to. The subscription itself changes only when the provider confirms a
+// payment on the server (the local provider's Pay call, Stripe's signed webhook), never because a
+// browser reached a return address.
+import type { PurchasablePlan } from "#shared/contracts/billing.ts";
+import type { BillingCycle } from "#shared/domain/plans.ts";
+
+export type CheckoutInput = {
+  user: { id: string; email: string };
+  plan: PurchasablePlan;
+  seats: number;
+  billing: BillingCycle;
+  /** Absolute addresses on Kairo's own origin. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The provider's customer id from an earlier purchase, if any. */
+  customerId: string | null;
+  /** 20% off the first 3 months on Pro, for a first purchase. */
+  launchOffer: boolean;
+  now: Date;
+};
+
+export type PortalInput = {
+  user: { id: string; email: string };
+  customerId: string | null;
+  /** Absolute address on Kairo's own origin. */
+  returnUrl: string;
+};
+
+export interface PaymentProvider {
+  readonly name: "local" | "stripe";
+  createCheckout(input: CheckoutInput): Promise<{ url: string }>;
+  createPortal(input: PortalInput): Promise<{ url: string }>;
+}
