@@ -12,6 +12,7 @@ import type { Database } from "./db/client.ts";
 import { onError } from "./http/on-error.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { staticWeb } from "./http/static-web.ts";
+import { testClockMiddleware } from "./http/test-clock.ts";
 import type { AppBindings } from "./http/types.ts";
 import { MAX_JSON_BYTES } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use("/api/*", bodyLimit({ maxSize: MAX_JSON_BYTES }));
+  if (deps.nodeEnv === "test") app.use("/api/*", testClockMiddleware());
 
   // Better Auth reads the client address from one header we set ourselves.
   app.use("/api/*", async (c, next) => {

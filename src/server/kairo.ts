@@ -6,6 +6,7 @@ import { createAuth, promoteConfiguredAdmins } from "./auth/auth.ts";
 import { createRedisStorage } from "./auth/redis-storage.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { offsetClock } from "./http/test-clock.ts";
 import type { Logger } from "./logger.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import { createBuiltinAi } from "./providers/ai/builtin.ts";
@@ -74,7 +75,7 @@ export async function createKairo(o: KairoOptions) {
     nodeEnv: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY,
     webRoot: o.webRoot,
-    clock: o.clock ?? (() => new Date()),
+    clock: o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date()),
     ai: o.ai ?? createBuiltinAi(),
     events: createEventHub(),
     payments: o.payments ?? createLocalPayments(database.db, baseURL),

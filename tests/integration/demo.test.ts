@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-type Demo = { active: boolean; plan: string | null; expiresAt: string | null; previewsLeft: number };
+type Demo = {
+  active: boolean;
+  plan: string | null;
+  expiresAt: string | null;
+  msLeft: number;
+  previewsLeft: number;
+};
 
 describe("demo preview", () => {
   it("grants 30 minutes, is idempotent while live, and expires on the server", async () => {
@@ -18,7 +24,13 @@ describe("demo preview", () => {
     server.clock.set(start);
     try {
       const before = await client.get<{ demo: Demo }>("/api/subscription");
-      expect(before.body.demo).toEqual({ active: false, plan: null, expiresAt: null, previewsLeft: 3 });
+      expect(before.body.demo).toEqual({
+        active: false,
+        plan: null,
+        expiresAt: null,
+        msLeft: 0,
+        previewsLeft: 3,
+      });
 
       const started = await client.post<Demo>("/api/demo");
       expect(started.status).toBe(201);
@@ -26,6 +38,7 @@ describe("demo preview", () => {
         active: true,
         plan: "team",
         expiresAt: "2026-11-22T09:30:00.000Z",
+        msLeft: 30 * 60_000,
         previewsLeft: 2,
       });
 
@@ -33,6 +46,7 @@ describe("demo preview", () => {
       const again = await client.post<Demo>("/api/demo");
       expect(again.body.expiresAt).toBe("2026-11-22T09:30:00.000Z");
       expect(again.body.previewsLeft).toBe(2);
+      expect(again.body.msLeft).toBe(20 * 60_000);
 
       server.clock.set(new Date("2026-11-22T09:29:59Z"));
       expect((await client.get<{ demo: Demo }>("/api/subscription")).body.demo.active).toBe(true);

@@ -12,8 +12,21 @@ export type DemoStatus = {
   active: boolean;
   plan: "team" | null;
   expiresAt: string | null;
+  /** Milliseconds left when the server answered: the browser counts from there, not from its own clock. */
+  msLeft: number;
   previewsLeft: number;
 };
+
+/**
+ * When a preview ends on this device's clock: the time left the server reported, counted from when
+ * the answer arrived. Immune to a device clock that is off from the server's.
+ */
+export function localDemoExpiry(
+  demo: Pick<DemoStatus, "active" | "msLeft">,
+  receivedAt: number,
+): Date | null {
+  return demo.active ? new Date(receivedAt + demo.msLeft) : null;
+}
 
 export function demoMinutesLeft(expiresAt: string | null, now: Date): number {
   if (!expiresAt) return 0;

@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
         children: [
           { path: "settings", lazy: () => import("./routes/settings.tsx") },
           { path: "calendar-callback", lazy: () => import("./routes/calendar-callback.tsx") },
+          { path: "billing/checkout/:id", lazy: () => import("./routes/billing-checkout.tsx") },
+          { path: "billing/portal", lazy: () => import("./routes/billing-portal.tsx") },
           {
             lazy: () => import("./layouts/dashboard-layout.tsx"),
             children: [

@@ -18,6 +18,7 @@ export async function demoStatus(db: Db, userId: string, now: Date): Promise<Dem
     active: Boolean(live),
     plan: live ? "team" : null,
     expiresAt: live ? live.expiresAt.toISOString() : null,
+    msLeft: live ? live.expiresAt.getTime() - now.getTime() : 0,
     previewsLeft: Math.max(0, DEMO_PREVIEWS_PER_ACCOUNT - (used?.n ?? 0)),
   };
 }

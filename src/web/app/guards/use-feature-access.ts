@@ -1,6 +1,7 @@
 // Whether the signed-in person may use a feature: the shared access rules applied to the plan the
 // server reports (a live trial counts as pro). The server enforces the same rules on its calls.
 import { canUse } from "#shared/domain/access.ts";
+import { localDemoExpiry } from "#shared/domain/demo.ts";
 import type { FeatureId } from "#shared/domain/features.ts";
 import { useSubscription } from "../../features/overview/api/get-subscription.ts";
 import { useSession } from "../../lib/session.ts";
@@ -14,9 +15,7 @@ export function useFeatureAccess(feature: FeatureId): FeatureAccess {
   if (session.status === "signed-out") return "denied";
   if (plan.isPending) return "loading";
   if (plan.isError) return "denied";
-  const demo =
-    plan.data.demo.active && plan.data.demo.expiresAt
-      ? { expiresAt: new Date(plan.data.demo.expiresAt) }
-      : null;
+  const expiry = localDemoExpiry(plan.data.demo, plan.dataUpdatedAt);
+  const demo = expiry ? { expiresAt: expiry } : null;
   return canUse(feature, plan.data.plan, demo, new Date()).allowed ? "granted" : "denied";
 }

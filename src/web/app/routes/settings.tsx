@@ -4,6 +4,7 @@ import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
 import { paths } from "../../config/paths.ts";
+import { SubscriptionBilling } from "../../features/billing/components/subscription-billing.tsx";
 import { AccountInformation } from "../../features/profile/components/account-information.tsx";
 
 export function Component() {
@@ -23,7 +24,7 @@ export function Component() {
       <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <AccountInformation />
-        {/* 2. Subscription & Billing */}
+        <SubscriptionBilling />
         {/* 3. Change Password */}
         {/* 4. Two-Factor Authentication */}
         {/* 5. Calendar Integrations */}

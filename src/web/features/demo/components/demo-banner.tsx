@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
-import { DEMO_CHECK_EVERY_MS, demoMinutesLeft } from "#shared/domain/demo.ts";
+import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
 import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { DEMO_SESSION_KEY } from "../api/start-demo.ts";
@@ -30,7 +30,8 @@ export function DemoBanner() {
     return () => clearInterval(timer);
   }, [demo?.active]);
   if (!demo?.active) return null;
-  const minutes = demoMinutesLeft(demo.expiresAt, new Date());
+  const expiry = localDemoExpiry(demo, subscription.dataUpdatedAt);
+  const minutes = demoMinutesLeft(expiry ? expiry.toISOString() : null, new Date());
   return (
     <div
       role="status"

@@ -1,0 +1,56 @@
+// Billing calls: details, checkout and portal addresses, and the local provider's test checkout
+// and portal actions.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BillingDetails,
+  CheckoutRequest,
+  LocalCheckoutDto,
+  LocalPortalAction,
+  PortalRequest,
+  RedirectResponse,
+} from "#shared/contracts/billing.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { subscriptionQueryKey } from "../../overview/api/get-subscription.ts";
+
+export const billingQueryKey = ["billing"] as const;
+
+export const billingQueryOptions = () =>
+  queryOptions({ queryKey: billingQueryKey, queryFn: () => apiFetch<BillingDetails>("/api/billing") });
+
+export const useBilling = () => useQuery(billingQueryOptions());
+
+export const startCheckout = (body: CheckoutRequest) =>
+  apiFetch<RedirectResponse>("/api/billing/checkout", { method: "POST", json: body });
+
+export const openBillingPortal = (body: PortalRequest) =>
+  apiFetch<RedirectResponse>("/api/billing/portal", { method: "POST", json: body });
+
+export const localCheckoutQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["billing", "checkout", id],
+    queryFn: () => apiFetch<LocalCheckoutDto>(`/api/billing/checkout-sessions/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+
+export const completeLocalCheckout = (id: string, outcome: "pay" | "cancel") =>
+  apiFetch<RedirectResponse>(`/api/billing/checkout-sessions/${encodeURIComponent(id)}/${outcome}`, {
+    method: "POST",
+  });
+
+/** Runs a local portal action and refreshes everything that shows the plan. */
+export function useLocalPortalAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: LocalPortalAction) =>
+      apiFetch<BillingDetails>("/api/billing/local/subscription", { method: "POST", json: action }),
+    onSuccess: (details) => {
+      qc.setQueryData(billingQueryKey, details);
+      return qc.invalidateQueries({ queryKey: subscriptionQueryKey });
+    },
+  });
+}
+
+/** Sends the browser to an address the server answered (a checkout page or a portal). */
+export function goTo(url: string) {
+  window.location.assign(url);
+}
