@@ -47,6 +47,41 @@ describe("planStatus", () => {
       "free",
       null,
     ],
+    [
+      "an active plan set to cancel, before the period ends",
+      sub({
+        planId: "team",
+        status: "active",
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date(now.getTime() + day),
+        trialEndsAt: null,
+      }),
+      "team",
+      null,
+    ],
+    [
+      "an active plan set to cancel, after the period ended",
+      sub({
+        planId: "team",
+        status: "active",
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date(now.getTime() - 1),
+        trialEndsAt: null,
+      }),
+      "free",
+      null,
+    ],
+    [
+      "an active plan past its period that renews",
+      sub({
+        planId: "pro",
+        status: "active",
+        currentPeriodEnd: new Date(now.getTime() - day),
+        trialEndsAt: null,
+      }),
+      "pro",
+      null,
+    ],
     ["an expired plan row", sub({ planId: "pro", status: "expired", trialEndsAt: null }), "free", null],
     ["elite is never bought", sub({ planId: "elite", status: "active", trialEndsAt: null }), "free", null],
   ] as const)("%s → %s", (_name, row, plan, daysLeft) => {
