@@ -3,7 +3,7 @@
 // is what activates the plan, then returns to the success address.
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { FlaskConical, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { formatUsd, LAUNCH_OFFER } from "#shared/domain/plans.ts";
@@ -51,9 +51,7 @@ export function Component() {
           Checkout
         </h1>
         <Alert tone="info" className="mt-4">
-          <p className="flex items-center gap-1.5 font-medium">
-            <FlaskConical className="size-4" aria-hidden="true" /> Test checkout — no real charge is made
-          </p>
+          <p className="font-medium">Test checkout — no real charge is made</p>
           <p className="mt-1 text-muted">
             This Kairo server uses its built-in payment provider. Paying here activates the plan without
             charging any card.

@@ -1,7 +1,6 @@
 // /billing/portal?return=… — the local payment provider's billing portal: change seats, switch
 // plan, or cancel at the end of the period (and undo that), then return to Kairo.
 import { format } from "date-fns";
-import { FlaskConical } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { LocalPortalAction } from "#shared/contracts/billing.ts";
@@ -63,9 +62,7 @@ export function Component() {
           Manage billing
         </h1>
         <Alert tone="info" className="mt-4">
-          <p className="flex items-center gap-1.5 font-medium">
-            <FlaskConical className="size-4" aria-hidden="true" /> Test billing — no real charge is made
-          </p>
+          <p className="font-medium">Test billing — no real charge is made</p>
         </Alert>
         {billing.isPending ? (
           <Spinner className="mt-6 justify-start" label="Loading..." visibleLabel />

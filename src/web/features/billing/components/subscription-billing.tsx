@@ -180,7 +180,7 @@ export function SubscriptionBilling() {
                   <p className="mt-2 text-2xl font-semibold tabular-nums">
                     {plan.price === null ? "—" : formatUsd(plan.price)}
                     {plan.price !== null && (
-                      <span className="text-sm font-normal text-muted">
+                      <span className="whitespace-nowrap text-sm font-normal text-muted">
                         {plan.perUser ? " per user / month" : " / month"}
                       </span>
                     )}
