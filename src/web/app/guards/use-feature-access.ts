@@ -3,8 +3,8 @@
 import { canUse } from "#shared/domain/access.ts";
 import { localDemoExpiry } from "#shared/domain/demo.ts";
 import type { FeatureId } from "#shared/domain/features.ts";
-import { useSubscription } from "../../features/overview/api/get-subscription.ts";
 import { useSession } from "../../lib/session.ts";
+import { useSubscription } from "../../lib/subscription.ts";
 
 export type FeatureAccess = "loading" | "granted" | "denied";
 

@@ -10,7 +10,7 @@ import type {
   RedirectResponse,
 } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { subscriptionQueryKey } from "../../overview/api/get-subscription.ts";
+import { subscriptionQueryKey } from "../../../lib/subscription.ts";
 
 export const billingQueryKey = ["billing"] as const;
 

@@ -13,7 +13,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { subscriptionQueryKey, useSubscription } from "../../overview/api/get-subscription.ts";
+import { subscriptionQueryKey, useSubscription } from "../../../lib/subscription.ts";
 import { billingQueryKey, goTo, openBillingPortal, startCheckout, useBilling } from "../api/billing.ts";
 
 const longDate = (iso: string) => format(new Date(iso), "MMMM d, yyyy");

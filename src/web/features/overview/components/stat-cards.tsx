@@ -8,8 +8,8 @@ import { formatMinutes } from "#shared/domain/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { describeError } from "../../../lib/notify.ts";
+import { useSubscription } from "../../../lib/subscription.ts";
 import { useOverview } from "../api/get-overview.ts";
-import { useSubscription } from "../api/get-subscription.ts";
 
 export function StatCards() {
   const overview = useOverview();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "./api-client.ts";
 
 export const subscriptionQueryKey = ["subscription"] as const;
 
