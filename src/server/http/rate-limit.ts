@@ -1,0 +1,100 @@
+// A fixed-window rate limit for our own routes (Better Auth limits its calls itself, see
+// AUTH_RATE_LIMITS in src/server/auth/auth.ts). Counters are keyed by the limit's name, the window
+// and who is calling: the signed-in person, else the client address. They live in Redis when
+// REDIS_URL is set, so every instance shares them, else in this process's memory.
+//
+//   route.post("/checkout", rateLimit({ name: "checkout", max: 10, windowSeconds: 60 }), handler)
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "#shared/errors/app-error.ts";
+import { CLIENT_IP_HEADER } from "../auth/auth.ts";
+import type { AppBindings } from "./types.ts";
+
+/** What the web shows for any 429 (spec section 8), answered in our error shape. */
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a moment and try again.";
+
+/** Atomic "add one and return the new count", the key expiring after `ttlSeconds`. */
+export type CounterStore = { increment(key: string, ttlSeconds: number): Promise<number> | number };
+
+/** How the app's limits run; set once per request by `rateLimiting()` in app.ts. */
+export type RateLimiting = {
+  store: CounterStore;
+  clock: () => Date;
+  /** RATE_LIMIT_DISABLED turns every limit off (never in production). */
+  enabled: boolean;
+};
+
+export type RateLimitOptions = {
+  /** Names the counter; two limits with the same name share it. */
+  name: string;
+  /** Calls allowed per window; the next one answers 429. */
+  max: number;
+  windowSeconds: number;
+};
+
+/** Counters in this process only: right for one instance, and the fallback without Redis. */
+export function memoryCounterStore(): CounterStore & { size(): number } {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  let calls = 0;
+  return {
+    async increment(key, ttlSeconds) {
+      const now = Date.now();
+      // Sweep expired windows now and then so the map cannot grow without bound.
+      if (++calls % 500 === 0) {
+        for (const [k, v] of counters) if (v.expiresAt <= now) counters.delete(k);
+      }
+      const current = counters.get(key);
+      if (!current || current.expiresAt <= now) {
+        counters.set(key, { count: 1, expiresAt: now + ttlSeconds * 1000 });
+        return 1;
+      }
+      current.count += 1;
+      return current.count;
+    },
+    size: () => counters.size,
+  };
+}
+
+// Used when a Hono app is built without `rateLimiting()` (a module tested on its own).
+const fallback: RateLimiting = { store: memoryCounterStore(), clock: () => new Date(), enabled: true };
+
+/** Makes the store, clock and switch available to every `rateLimit` below it. */
+export function rateLimiting(r: RateLimiting): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    c.set("rateLimiting", r);
+    await next();
+  };
+}
+
+export function rateLimit(o: RateLimitOptions): MiddlewareHandler<AppBindings> {
+  if (!Number.isInteger(o.max) || o.max < 1) throw new Error(`rateLimit ${o.name}: max must be 1 or more`);
+  if (!Number.isInteger(o.windowSeconds) || o.windowSeconds < 1) {
+    throw new Error(`rateLimit ${o.name}: windowSeconds must be 1 or more`);
+  }
+  const windowMs = o.windowSeconds * 1000;
+  return async (c, next) => {
+    const r = c.get("rateLimiting") ?? fallback;
+    if (!r.enabled) return next();
+    const now = r.clock().getTime();
+    const window = Math.floor(now / windowMs);
+    const user = c.get("user");
+    const who = user ? `u:${user.id}` : `ip:${c.req.header(CLIENT_IP_HEADER) ?? "unknown"}`;
+    const key = `kairo:rl:${o.name}:${who}:${window}`;
+    let count: number;
+    try {
+      // The key outlives its window a little so a slow clock between instances cannot reopen it.
+      count = await r.store.increment(key, o.windowSeconds + 5);
+    } catch (err) {
+      // A broken counter store must not take the feature down with it: serve, and say so loudly.
+      c.get("log")?.error({ err, limit: o.name }, "rate limit store failed; request served unlimited");
+      return next();
+    }
+    if (count > o.max) {
+      const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+      c.get("log")?.warn({ limit: o.name, who }, "rate limited");
+      return c.json(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE).toBody(), 429, {
+        "Retry-After": String(retryAfter),
+      });
+    }
+    return next();
+  };
+}
