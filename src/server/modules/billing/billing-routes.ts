@@ -7,6 +7,7 @@ import {
   localPortalActionSchema,
   portalRequestSchema,
 } from "#shared/contracts/billing.ts";
+import { planStatus } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../app.ts";
 import { idParam } from "../../http/params.ts";
@@ -64,6 +65,15 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
       const cancelUrl = sameOriginUrl(body.cancelUrl, deps.publicUrl, "cancelUrl");
       const plan = checkoutPlan(body);
       const sub = await getSubscriptionRow(db, user.id);
+      // A second Stripe checkout would start a second subscription billing beside the first; plan
+      // and seat changes of a live Stripe subscription go through its billing portal instead.
+      const live = sub ? planStatus(sub, deps.clock()).plan : "free";
+      if (sub?.provider === "stripe" && sub.providerSubscriptionId && (live === "pro" || live === "team")) {
+        throw new AppError(
+          "CONFLICT",
+          "You already have a subscription. Use Manage billing to change your plan or seats.",
+        );
+      }
       const { url } = await deps.payments.createCheckout({
         user: { id: user.id, email: user.email },
         plan,
