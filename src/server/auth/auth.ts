@@ -7,6 +7,7 @@ import { admin, organization, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { eq, sql } from "drizzle-orm";
+import { BACKUP_CODE_COUNT, BACKUP_CODE_LENGTH, generateBackupCodes } from "#shared/domain/backup-codes.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/domain/limits.ts";
 import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
 import type { Db } from "../db/client.ts";
@@ -15,17 +16,26 @@ import type { Logger } from "../logger.ts";
 import { startTrial } from "../modules/billing/subscription.ts";
 import type { Mailer } from "../providers/mail/mailer.ts";
 import { resetPasswordEmail, verificationEmail } from "../providers/mail/templates.ts";
+import { claimTotpCode, settleTotpClaim } from "./totp-replay.ts";
 
 /** Header carrying the client address we trust; any incoming copy is dropped before Better Auth sees it. */
 export const CLIENT_IP_HEADER = "x-kairo-client-ip";
 
-/** Requests allowed per window on the sensitive calls (also listed in the README). */
+/**
+ * Requests allowed per window on the sensitive calls (also listed in the README). The first key
+ * that matches a path wins, so the two-factor verifications come before the "/two-factor/*" rule.
+ */
 export const AUTH_RATE_LIMITS = {
   "/sign-in/email": { window: 60, max: 10 },
   "/sign-up/email": { window: 60, max: 5 },
   "/request-password-reset": { window: 300, max: 3 },
   "/reset-password": { window: 300, max: 10 },
   "/send-verification-email": { window: 300, max: 3 },
+  "/change-password": { window: 60, max: 5 },
+  // A 6-digit code: few guesses per address, on top of Better Auth's own 5 per sign-in attempt and
+  // its account lock after 10 failures in a row.
+  "/two-factor/verify-totp": { window: 60, max: 5 },
+  "/two-factor/verify-backup-code": { window: 60, max: 5 },
   "/two-factor/*": { window: 60, max: 10 },
 } as const;
 
@@ -43,6 +53,8 @@ export type AuthOptions = {
   baseURL: string;
   secret: string;
   adminEmails: string[];
+  /** Emails given super_admin (wins over adminEmails). */
+  superAdminEmails: string[];
   sessionTtlSeconds: number;
   sessionRenewAfterSeconds: number;
   rateLimitEnabled: boolean;
@@ -104,6 +116,7 @@ export function createAuth(o: AuthOptions) {
       // The spec wants an existing address named as such at sign-up; Better Auth hides it by default.
       // This runs after the rate limiter, so it cannot be used to list accounts quickly.
       before: createAuthMiddleware(async (ctx) => {
+        await claimTotpCode(ctx);
         if (ctx.path !== "/sign-up/email") return;
         const email = String(ctx.body?.email ?? "")
           .trim()
@@ -120,15 +133,16 @@ export function createAuth(o: AuthOptions) {
           });
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        await settleTotpClaim(ctx);
+      }),
     },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => {
-            if (o.adminEmails.includes(user.email.toLowerCase())) {
-              return { data: { ...user, role: "admin" } };
-            }
-            return { data: user };
+            const role = configuredRole(user.email, o.adminEmails, o.superAdminEmails);
+            return { data: role ? { ...user, role } : user };
           },
           after: async (user) => {
             await startTrial(o.db, user.id, new Date());
@@ -138,7 +152,16 @@ export function createAuth(o: AuthOptions) {
     },
     plugins: [
       admin({ ac, roles: authRoles, adminRoles: ["admin", "super_admin"], defaultRole: "user" }),
-      twoFactor({ issuer: "Kairo" }),
+      twoFactor({
+        issuer: "Kairo",
+        // Our own codes (src/shared/domain/backup-codes.ts), stored encrypted by Better Auth.
+        backupCodeOptions: {
+          amount: BACKUP_CODE_COUNT,
+          length: BACKUP_CODE_LENGTH,
+          customBackupCodesGenerate: () => generateBackupCodes(),
+          storeBackupCodes: "encrypted",
+        },
+      }),
       organization(),
     ],
   });
@@ -146,13 +169,39 @@ export function createAuth(o: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Gives the admin role to the configured emails at start-up (never demotes anyone). */
-export async function promoteConfiguredAdmins(db: Db, emails: string[]): Promise<number> {
-  if (emails.length === 0) return 0;
-  const rows = await db
-    .update(schema.user)
-    .set({ role: "admin" })
-    .where(sql`lower(${schema.user.email}) in ${emails} and ${schema.user.role} = 'user'`)
-    .returning({ id: schema.user.id });
-  return rows.length;
+/** The role the configuration gives an email at sign-up, if any (super_admin wins). */
+function configuredRole(email: string, adminEmails: string[], superAdminEmails: string[]) {
+  const e = email.toLowerCase();
+  if (superAdminEmails.includes(e)) return "super_admin";
+  if (adminEmails.includes(e)) return "admin";
+  return null;
+}
+
+/**
+ * Gives the configured roles at start-up: admin to `emails` still on user, super_admin to
+ * `superAdminEmails` not yet super_admin. Never demotes anyone. Returns how many were promoted.
+ */
+export async function promoteConfiguredAdmins(
+  db: Db,
+  emails: string[],
+  superAdminEmails: string[] = [],
+): Promise<number> {
+  let promoted = 0;
+  if (superAdminEmails.length > 0) {
+    const rows = await db
+      .update(schema.user)
+      .set({ role: "super_admin" })
+      .where(sql`lower(${schema.user.email}) in ${superAdminEmails} and ${schema.user.role} <> 'super_admin'`)
+      .returning({ id: schema.user.id });
+    promoted += rows.length;
+  }
+  if (emails.length > 0) {
+    const rows = await db
+      .update(schema.user)
+      .set({ role: "admin" })
+      .where(sql`lower(${schema.user.email}) in ${emails} and ${schema.user.role} = 'user'`)
+      .returning({ id: schema.user.id });
+    promoted += rows.length;
+  }
+  return promoted;
 }

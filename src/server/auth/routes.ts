@@ -9,35 +9,66 @@ import {
   signInBody,
   signUpBody,
 } from "#shared/contracts/auth.ts";
+import {
+  changePasswordBody,
+  emptyBody,
+  passwordConfirmBody,
+  revokeSessionBody,
+  verifyBackupCodeBody,
+  verifyTotpBody,
+} from "#shared/contracts/security.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppBindings } from "../http/types.ts";
 import { parseWith } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
 
-const VALIDATED: Record<string, z.ZodType> = {
-  "/sign-up/email": signUpBody,
-  "/sign-in/email": signInBody,
-  "/request-password-reset": requestPasswordResetBody,
-  "/reset-password": resetPasswordBody,
-  "/send-verification-email": sendVerificationEmailBody,
+/**
+ * `forward: true` hands Better Auth the parsed body instead of the one sent: the schema normalises
+ * it (a backup code typed in lower case with a dash) or fills in a rule (a password change always
+ * signs out the other sessions).
+ */
+type Rule = { schema: z.ZodType; forward?: boolean };
+
+const VALIDATED: Record<string, Rule> = {
+  "/sign-up/email": { schema: signUpBody },
+  "/sign-in/email": { schema: signInBody },
+  "/request-password-reset": { schema: requestPasswordResetBody },
+  "/reset-password": { schema: resetPasswordBody },
+  "/send-verification-email": { schema: sendVerificationEmailBody },
+  // -- security settings: password, two-factor, sessions
+  "/change-password": { schema: changePasswordBody, forward: true },
+  "/two-factor/enable": { schema: passwordConfirmBody, forward: true },
+  "/two-factor/disable": { schema: passwordConfirmBody, forward: true },
+  "/two-factor/get-totp-uri": { schema: passwordConfirmBody, forward: true },
+  "/two-factor/generate-backup-codes": { schema: passwordConfirmBody, forward: true },
+  "/two-factor/verify-totp": { schema: verifyTotpBody, forward: true },
+  "/two-factor/verify-backup-code": { schema: verifyBackupCodeBody, forward: true },
+  "/revoke-session": { schema: revokeSessionBody, forward: true },
+  "/revoke-other-sessions": { schema: emptyBody, forward: true },
+  "/revoke-sessions": { schema: emptyBody, forward: true },
 };
 
 export function authRoutes(auth: Auth) {
   const app = new Hono<AppBindings>();
   app.on(["GET", "POST"], "/*", async (c) => {
     const sub = c.req.path.replace(/^\/api\/auth/, "");
-    const schema = c.req.method === "POST" ? VALIDATED[sub] : undefined;
-    if (schema) {
-      const text = await c.req.raw.clone().text();
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new AppError("BAD_JSON", "The request body is not valid JSON.");
-      }
-      parseWith(schema, raw);
+    const rule = c.req.method === "POST" ? VALIDATED[sub] : undefined;
+    if (!rule) return auth.handler(c.req.raw);
+    const text = await c.req.raw.clone().text();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new AppError("BAD_JSON", "The request body is not valid JSON.");
     }
-    return auth.handler(c.req.raw);
+    const parsed = parseWith(rule.schema, raw);
+    if (!rule.forward) return auth.handler(c.req.raw);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+    return auth.handler(
+      new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(parsed) }),
+    );
   });
   return app;
 }

@@ -19,6 +19,26 @@ export const authApi = {
     return res;
   },
 
+  /** Second step of a sign-in with two-factor: a code from the authenticator app. */
+  async verifyTotp(code: string) {
+    const res = await apiFetch<{ token: string }>("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      json: { code },
+    });
+    await refreshSession();
+    return res;
+  },
+
+  /** Second step of a sign-in with two-factor: one of the backup codes (each works once). */
+  async verifyBackupCode(code: string) {
+    const res = await apiFetch<{ token: string }>("/api/auth/two-factor/verify-backup-code", {
+      method: "POST",
+      json: { code },
+    });
+    await refreshSession();
+    return res;
+  },
+
   async signOut() {
     await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
     setSignedOut();

@@ -15,11 +15,14 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { safeRedirect } from "../safe-redirect.ts";
 import { AuthShell } from "./auth-shell.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
+import { TwoFactorChallenge } from "./two-factor-challenge.tsx";
 
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<"sign-in" | "forgot">(params.get("forgot") ? "forgot" : "sign-in");
+  const [mode, setMode] = useState<"sign-in" | "forgot" | "two-factor">(
+    params.get("forgot") ? "forgot" : "sign-in",
+  );
   const [error, setError] = useState<{ text: string; unverified: boolean } | null>(null);
   const [resent, setResent] = useState<"idle" | "sending" | "sent">("idle");
   const form = useForm<SignInForm>({
@@ -33,9 +36,14 @@ export function SignInPage() {
     setError(null);
     setResent("idle");
     try {
-      await authApi.signIn(values);
-      notifySuccess("Signed in", "Welcome back to Kairo.");
-      navigate(safeRedirect(params.get("redirect")), { replace: true });
+      const res = await authApi.signIn(values);
+      if (res.twoFactorRedirect) {
+        // The password was right; the account asks for its second factor before a session exists.
+        form.resetField("password");
+        setMode("two-factor");
+        return;
+      }
+      finishSignIn();
     } catch (err) {
       const failure = err instanceof ApiError ? err : { message: String(err) };
       setError({
@@ -44,6 +52,11 @@ export function SignInPage() {
       });
     }
   });
+
+  function finishSignIn() {
+    notifySuccess("Signed in", "Welcome back to Kairo.");
+    navigate(safeRedirect(params.get("redirect")), { replace: true });
+  }
 
   const resend = async () => {
     setResent("sending");
@@ -55,6 +68,23 @@ export function SignInPage() {
       setError({ text: authErrorMessage(err instanceof ApiError ? err : {}, "resend"), unverified: true });
     }
   };
+
+  if (mode === "two-factor") {
+    return (
+      <AuthShell
+        title="Two-factor authentication"
+        subtitle="Enter the 6-digit code from your authenticator app, or one of your backup codes."
+      >
+        <TwoFactorChallenge
+          onSignedIn={finishSignIn}
+          onRestart={(message) => {
+            setError(message ? { text: message, unverified: false } : null);
+            setMode("sign-in");
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   if (mode === "forgot") {
     return (

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { refreshSession } from "../../../lib/session.ts";
+import { sessionsQueryKey } from "./list-sessions.ts";
+
+/** Better Auth's change-password; the other sessions always end (the server insists on it). */
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  apiFetch<{ token: string | null }>("/api/auth/change-password", {
+    method: "POST",
+    json: { ...body, revokeOtherSessions: true },
+  });
+
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      // This browser got a new session cookie; the list now holds only it.
+      void refreshSession();
+      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { refreshSession } from "../../../lib/session.ts";
+import { sessionsQueryKey } from "./list-sessions.ts";
+
+/** Turns two-factor off after the password confirms it; the factor and its backup codes are removed. */
+export const disableTwoFactor = (password: string) =>
+  apiFetch<{ status: boolean }>("/api/auth/two-factor/disable", { method: "POST", json: { password } });
+
+export function useDisableTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: async () => {
+      await refreshSession();
+      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
+  });
+}

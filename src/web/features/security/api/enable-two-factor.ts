@@ -1,0 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client.ts";
+
+export type TwoFactorEnrolment = { totpURI: string; backupCodes: string[] };
+
+/**
+ * First step of turning two-factor on (the password confirms it): Better Auth answers the otpauth
+ * URI and the backup codes; the factor counts only once a code from the app is verified.
+ */
+export const enableTwoFactor = (password: string) =>
+  apiFetch<TwoFactorEnrolment>("/api/auth/two-factor/enable", { method: "POST", json: { password } });
+
+export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });

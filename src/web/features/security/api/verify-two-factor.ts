@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { refreshSession } from "../../../lib/session.ts";
+import { sessionsQueryKey } from "./list-sessions.ts";
+
+/** Confirms the enrolment with a code from the authenticator app; two-factor is on afterwards. */
+export const verifyTwoFactor = (code: string) =>
+  apiFetch<{ token: string }>("/api/auth/two-factor/verify-totp", { method: "POST", json: { code } });
+
+export function useVerifyTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: verifyTwoFactor,
+    onSuccess: async () => {
+      // Better Auth swapped this browser's session for one that knows two-factor is on.
+      await refreshSession();
+      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,105 @@
+// Settings section 3: Change Password. Current, new and confirmation all required; the strength
+// meter follows the new password; success signs the person out everywhere else.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type ChangePasswordForm, changePasswordForm } from "#shared/contracts/security.ts";
+import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useChangePassword } from "../api/change-password.ts";
+import { notifyFailure } from "../lib/failure-toast.ts";
+import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
+
+const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+export function ChangePassword() {
+  const email = useSession().user?.email ?? "";
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    mode: "onTouched",
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const newPassword = form.watch("newPassword");
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await change.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword });
+      form.reset(EMPTY);
+      notifySuccess("Success", SECURITY_MESSAGES.passwordUpdated);
+    } catch (err) {
+      const failure = err instanceof ApiError ? err : { message: String(err) };
+      if (err instanceof ApiError && err.code === "INVALID_PASSWORD") {
+        form.setError(
+          "currentPassword",
+          { message: SECURITY_MESSAGES.wrongCurrentPassword },
+          { shouldFocus: true },
+        );
+        notifyFailure(`${SECURITY_MESSAGES.passwordUpdateFailed}. ${SECURITY_MESSAGES.wrongCurrentPassword}`);
+        return;
+      }
+      for (const [field, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
+        if (field === "currentPassword" || field === "newPassword") form.setError(field, { message });
+      }
+      const reason = securityErrorMessage(failure, "");
+      notifyFailure(
+        reason
+          ? `${SECURITY_MESSAGES.passwordUpdateFailed}. ${reason}`
+          : SECURITY_MESSAGES.passwordUpdateFailed,
+      );
+    }
+  });
+
+  return (
+    <section
+      aria-labelledby="change-password-heading"
+      className="rounded-lg border border-border bg-background p-6"
+    >
+      <h2 id="change-password-heading" className="text-lg font-semibold">
+        Change Password
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Choose a new password. You stay signed in here; your other devices are signed out.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+        {/* Lets password managers tie the new password to the account. */}
+        <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+        <FormField id="currentPassword" label="Current Password" error={errors.currentPassword?.message}>
+          <Input
+            {...fieldA11y("currentPassword", errors.currentPassword?.message)}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+        </FormField>
+        <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
+          <Input
+            {...fieldA11y("newPassword", errors.newPassword?.message)}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("newPassword")}
+          />
+        </FormField>
+        {newPassword && <PasswordStrengthMeter id="newPassword-strength" password={newPassword} />}
+        <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
+          <Input
+            {...fieldA11y("confirmPassword", errors.confirmPassword?.message)}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        </FormField>
+        <div>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? "Updating..." : "Update Password"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

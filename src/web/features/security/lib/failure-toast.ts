@@ -1,0 +1,6 @@
+import { notifyError } from "../../../lib/notify.ts";
+
+/** An "Error" toast whose text we already wrote for people (the spec's settings notices). */
+export function notifyFailure(text: string, title = "Error") {
+  notifyError(new Error(text), { title, fallback: text });
+}
