@@ -9,6 +9,7 @@ import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { checkoutSessions, subscriptions } from "../../db/schema/billing.ts";
+import { seatReductionMessage, seatUsage } from "../team/seat-usage.ts";
 import { activateSubscription, billingOf, periodEnd } from "./service.ts";
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -134,6 +135,13 @@ export async function applyLocalPortalAction(db: Db, userId: string, action: Loc
             "VALIDATION",
             `Team size must be between ${TEAM_SIZE.min} and ${TEAM_SIZE.max}.`,
           );
+        }
+        // Fewer seats than the team already uses: members (and pending invitations) go first.
+        if (sub.organizationId) {
+          const usage = await seatUsage(tx, sub.organizationId, now);
+          if (action.seats < usage.used) {
+            throw new AppError("CONFLICT", seatReductionMessage(usage, action.seats));
+          }
         }
         await tx.update(subscriptions).set({ seats: action.seats }).where(eq(subscriptions.id, sub.id));
         return;

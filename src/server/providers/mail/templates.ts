@@ -35,3 +35,16 @@ export function resetPasswordEmail(to: string, name: string, url: string): MailM
   );
   return { to, subject: "Reset your Kairo password", html, text };
 }
+
+export function teamInvitationEmail(
+  to: string,
+  invite: { inviterName: string; teamName: string; url: string; days: number },
+): MailMessage {
+  const { html, text } = layout(
+    `Join ${invite.teamName} on Kairo`,
+    `${invite.inviterName || "A Kairo user"} invited you to join ${invite.teamName} on Kairo. Sign in (or create your account with this email address), then accept the invitation. The link works for ${invite.days} days.`,
+    { label: "Accept invitation", url: invite.url },
+    "If you were not expecting this invitation, you can ignore this email.",
+  );
+  return { to, subject: `You're invited to join ${invite.teamName} on Kairo`, html, text };
+}

@@ -1,0 +1,354 @@
+// The team a Team subscription pays for: who is in it, invitations up to the seats bought, accepting
+// them, and removing people. One code path: these use cases write Better Auth's organization tables
+// directly (its own organization endpoints are closed in app.ts), so the seat limit is checked in
+// the same transaction that writes, with the owner's subscription row locked.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import {
+  INVITATION_DAYS,
+  type InvitationPreview,
+  type InvitationStatus,
+  seatsFullMessage,
+  type TeamDto,
+  type TeamResponse,
+} from "#shared/contracts/team.ts";
+import { planStatus } from "#shared/domain/subscription.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import type { Db } from "../../db/client.ts";
+import { invitation, member, organization, user } from "../../db/schema/auth.ts";
+import { type Subscription, subscriptions } from "../../db/schema/billing.ts";
+import type { Logger } from "../../logger.ts";
+import type { Mailer } from "../../providers/mail/mailer.ts";
+import { teamInvitationEmail } from "../../providers/mail/templates.ts";
+import { type Conn, seatUsage } from "./seat-usage.ts";
+
+const DAY_MS = 86_400_000;
+
+const teamLive = (sub: Subscription, now: Date) => planStatus(sub, now).plan === "team";
+
+const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
+
+/** The teams the person belongs to whose owner's Team subscription is live, their own first. */
+async function liveMemberships(conn: Conn, userId: string, now: Date) {
+  const rows = await conn
+    .select({ member, sub: subscriptions, org: organization })
+    .from(member)
+    .innerJoin(subscriptions, eq(subscriptions.organizationId, member.organizationId))
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(member.createdAt));
+  return rows
+    .filter((r) => teamLive(r.sub, now))
+    .sort((a, b) => Number(b.sub.userId === userId) - Number(a.sub.userId === userId));
+}
+
+async function teamDto(
+  conn: Conn,
+  org: { id: string; name: string },
+  sub: Subscription,
+  viewerId: string,
+  now: Date,
+): Promise<TeamDto> {
+  const isOwner = sub.userId === viewerId;
+  const members = await conn
+    .select({
+      id: member.id,
+      userId: member.userId,
+      role: member.role,
+      createdAt: member.createdAt,
+      name: user.name,
+      email: user.email,
+    })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(member.organizationId, org.id))
+    .orderBy(asc(member.createdAt));
+  const pending = await conn
+    .select()
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.organizationId, org.id),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(invitation.createdAt));
+  return {
+    id: org.id,
+    name: org.name,
+    seats: sub.seats,
+    seatsUsed: members.length + pending.length,
+    isOwner,
+    members: members
+      // The owner first, then everyone in the order they joined.
+      .sort((a, b) => Number(b.userId === sub.userId) - Number(a.userId === sub.userId))
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        role: m.userId === sub.userId ? "owner" : "member",
+        joinedAt: m.createdAt.toISOString(),
+      })),
+    invitations: isOwner
+      ? pending.map((i) => ({
+          id: i.id,
+          email: i.email,
+          sentAt: i.createdAt.toISOString(),
+          expiresAt: i.expiresAt.toISOString(),
+        }))
+      : [],
+  };
+}
+
+/** The person's team (the one they own, else the one they joined) while its Team plan is live. */
+export async function getTeam(conn: Conn, userId: string, now: Date): Promise<TeamResponse> {
+  const [first] = await liveMemberships(conn, userId, now);
+  if (!first) return { team: null };
+  return { team: await teamDto(conn, first.org, first.sub, userId, now) };
+}
+
+/**
+ * The caller's own live Team subscription, locked for the rest of the transaction; refuses anyone
+ * else (a member who is not the owner, or someone without a Team plan of their own).
+ */
+async function lockOwnTeam(tx: Conn, userId: string, now: Date) {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
+  if (sub?.organizationId && teamLive(sub, now)) {
+    const [org] = await tx.select().from(organization).where(eq(organization.id, sub.organizationId));
+    if (org) return { sub, org };
+  }
+  if ((await liveMemberships(tx, userId, now)).length > 0) {
+    throw new AppError("FORBIDDEN", "Only the team owner can manage members and invitations.");
+  }
+  throw new AppError("PLAN_REQUIRED", "Buy the Team plan to create your team and invite people.", {
+    requiredPlan: "team",
+  });
+}
+
+export type InviteDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+
+/** Invites `email` to the owner's team if a seat is free, then mails the accept link. */
+export async function inviteMember(
+  deps: InviteDeps,
+  owner: { id: string; name: string },
+  email: string,
+  now: Date,
+): Promise<TeamResponse> {
+  const { id, teamName } = await deps.db.transaction(async (tx) => {
+    const { sub, org } = await lockOwnTeam(tx, owner.id, now);
+    const [existing] = await tx
+      .select({ id: member.id })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(and(eq(member.organizationId, org.id), sql`lower(${user.email}) = ${email}`))
+      .limit(1);
+    if (existing) throw new AppError("CONFLICT", `${email} is already a member of your team.`);
+    const [invited] = await tx
+      .select({ id: invitation.id })
+      .from(invitation)
+      .where(
+        and(
+          eq(invitation.organizationId, org.id),
+          sql`lower(${invitation.email}) = ${email}`,
+          eq(invitation.status, "pending"),
+          gt(invitation.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (invited) throw new AppError("CONFLICT", `${email} already has a pending invitation.`);
+    const usage = await seatUsage(tx, org.id, now);
+    if (usage.used + 1 > sub.seats) throw new AppError("CONFLICT", seatsFullMessage(sub.seats));
+    const id = randomUUID();
+    await tx.insert(invitation).values({
+      id,
+      organizationId: org.id,
+      email,
+      role: "member",
+      status: "pending",
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+      inviterId: owner.id,
+      createdAt: now,
+    });
+    return { id, teamName: org.name };
+  });
+  const url = new URL(`/team/invite/${id}`, deps.publicUrl).toString();
+  try {
+    await deps.mailer.send(
+      teamInvitationEmail(email, { inviterName: owner.name, teamName, url, days: INVITATION_DAYS }),
+    );
+  } catch (cause) {
+    // An invitation nobody heard of would hold a seat: take it back and say so.
+    deps.logger.error({ err: cause }, "team invitation email failed");
+    await deps.db.delete(invitation).where(eq(invitation.id, id));
+    throw new AppError("UNAVAILABLE", "The invitation email could not be sent. Please try again.", { cause });
+  }
+  return getTeam(deps.db, owner.id, now);
+}
+
+function statusOf(row: typeof invitation.$inferSelect, now: Date): InvitationStatus {
+  if (row.status === "pending") return row.expiresAt > now ? "pending" : "expired";
+  if (row.status === "accepted" || row.status === "canceled") return row.status;
+  return "canceled";
+}
+
+/** An invitation, for the person it was sent to only. */
+async function ownInvitation(conn: Conn, id: string, who: { email: string }, lock = false) {
+  const query = conn.select().from(invitation).where(eq(invitation.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw invitationNotFound();
+  if (row.email.toLowerCase() !== who.email.toLowerCase()) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This invitation was sent to a different email address. Sign in with that address to accept it.",
+    );
+  }
+  return row;
+}
+
+async function isMember(conn: Conn, organizationId: string, userId: string) {
+  const [row] = await conn
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function previewInvitation(
+  db: Db,
+  who: { id: string; email: string },
+  id: string,
+  now: Date,
+): Promise<InvitationPreview> {
+  const row = await ownInvitation(db, id, who);
+  const [org] = await db.select().from(organization).where(eq(organization.id, row.organizationId));
+  const [inviter] = await db.select({ name: user.name }).from(user).where(eq(user.id, row.inviterId));
+  return {
+    id: row.id,
+    teamName: org?.name ?? "Team",
+    inviterName: inviter?.name ?? "",
+    status: statusOf(row, now),
+    expiresAt: row.expiresAt.toISOString(),
+    alreadyMember: await isMember(db, row.organizationId, who.id),
+  };
+}
+
+/** The invited person joins the team, if the invitation is theirs, still open and a seat is free. */
+export async function acceptInvitation(
+  db: Db,
+  who: { id: string; email: string },
+  id: string,
+  now: Date,
+): Promise<TeamResponse> {
+  await db.transaction(async (tx) => {
+    // Lock order as everywhere else: the owner's subscription row first (it serialises this with the
+    // owner's invitations, revocations and seat changes), then the invitation.
+    const found = await ownInvitation(tx, id, who);
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, found.organizationId))
+      .for("update");
+    const row = await ownInvitation(tx, id, who, true);
+    if (await isMember(tx, row.organizationId, who.id)) {
+      if (row.status === "pending") {
+        await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
+      }
+      return;
+    }
+    const status = statusOf(row, now);
+    if (status === "expired") {
+      throw new AppError("CONFLICT", "This invitation has expired. Ask the team owner to send a new one.");
+    }
+    if (status !== "pending") {
+      throw new AppError(
+        "CONFLICT",
+        status === "accepted"
+          ? "This invitation has already been used."
+          : "This invitation was withdrawn by the team owner.",
+      );
+    }
+    if (!sub || !teamLive(sub, now)) {
+      throw new AppError(
+        "CONFLICT",
+        "This team's Team plan is no longer active, so it cannot take new members.",
+      );
+    }
+    const elsewhere = (await liveMemberships(tx, who.id, now)).find(
+      (m) => m.member.organizationId !== row.organizationId,
+    );
+    if (elsewhere) {
+      throw new AppError(
+        "CONFLICT",
+        elsewhere.sub.userId === who.id
+          ? "You already have your own team on Kairo, so you cannot join another one."
+          : "You already belong to another team on Kairo. Ask its owner to remove you before joining this one.",
+      );
+    }
+    // Pending invitations hold seats against new invitations; here only members count, so when the
+    // seats went down after inviting (through the payment provider), the first to accept gets in.
+    const usage = await seatUsage(tx, row.organizationId, now);
+    if (usage.members + 1 > sub.seats) {
+      throw new AppError(
+        "CONFLICT",
+        `All ${sub.seats} seats of this team are taken. Ask the team owner to add seats.`,
+      );
+    }
+    await tx.insert(member).values({
+      id: randomUUID(),
+      organizationId: row.organizationId,
+      userId: who.id,
+      role: "member",
+      createdAt: now,
+    });
+    await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
+  });
+  return getTeam(db, who.id, now);
+}
+
+/** The owner withdraws an invitation that has not been accepted; its seat is free again. */
+export async function revokeInvitation(
+  db: Db,
+  ownerId: string,
+  id: string,
+  now: Date,
+): Promise<TeamResponse> {
+  await db.transaction(async (tx) => {
+    const { org } = await lockOwnTeam(tx, ownerId, now);
+    const [row] = await tx
+      .select()
+      .from(invitation)
+      .where(and(eq(invitation.id, id), eq(invitation.organizationId, org.id)));
+    if (!row) throw invitationNotFound();
+    if (row.status === "accepted") {
+      throw new AppError("CONFLICT", "This invitation has already been accepted. Remove the member instead.");
+    }
+    if (row.status === "pending") {
+      await tx.update(invitation).set({ status: "canceled" }).where(eq(invitation.id, id));
+    }
+  });
+  return getTeam(db, ownerId, now);
+}
+
+/** The owner removes a member, who loses the team's features with their next request. */
+export async function removeMember(
+  db: Db,
+  ownerId: string,
+  memberId: string,
+  now: Date,
+): Promise<TeamResponse> {
+  await db.transaction(async (tx) => {
+    const { org } = await lockOwnTeam(tx, ownerId, now);
+    const [row] = await tx
+      .select()
+      .from(member)
+      .where(and(eq(member.id, memberId), eq(member.organizationId, org.id)));
+    if (!row) throw new AppError("NOT_FOUND", "Member not found.");
+    if (row.userId === ownerId || row.role === "owner") {
+      throw new AppError("CONFLICT", "The team owner cannot be removed.");
+    }
+    await tx.delete(member).where(eq(member.id, memberId));
+  });
+  return getTeam(db, ownerId, now);
+}
