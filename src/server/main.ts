@@ -26,6 +26,8 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 const realtime = await attachRealtime(server, { auth: kairo.deps.auth, logger, redisUrl: env.REDIS_URL });
 kairo.deps.events.attach(realtime.io);
+// Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite); kairo.close() stops them.
+await kairo.deps.jobs.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -34,6 +36,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   await realtime.close();
   server.close();
+  // Stops the job worker (running jobs finish, bounded), then Redis and the database.
   await kairo.close();
   process.exit(0);
 }

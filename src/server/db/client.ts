@@ -19,6 +19,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** The connection string (PostgreSQL only), for clients that open their own pool (pg-boss). */
+  url?: string;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -65,6 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    url,
     migrate: async () => {
       const conn = await pool.connect();
       try {

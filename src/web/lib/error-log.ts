@@ -1,5 +1,9 @@
-// The last 10 application errors, kept in this browser for the error screen and bug reports.
+// The last 10 application errors, kept in this browser for the error screen and bug reports, and
+// sent to the server (POST /api/client-errors) when the signed-in person allows crash reports.
+import { CLIENT_ERROR_LIMITS, type ClientErrorBody } from "#shared/contracts/account.ts";
 import { ERROR_SCREEN } from "#shared/domain/limits.ts";
+import { apiFetch } from "./api-client.ts";
+import { currentPreferences } from "./preferences.ts";
 
 export type ErrorLogEntry = {
   message: string;
@@ -35,5 +39,33 @@ export function recordError(error: unknown, componentStack?: string): ErrorLogEn
   } catch {
     // storage full or disabled: the screen still shows the error
   }
+  void reportError(entry);
   return log;
+}
+
+// PostgreSQL text cannot hold NUL, and the server refuses it: drop it rather than lose the report.
+const clip = (s: string | undefined, max: number) =>
+  s === undefined ? undefined : s.replaceAll("\u0000", "").slice(0, max);
+
+/**
+ * Sends the entry to the server if the person's "Crash reports" switch is on. Nothing is sent when
+ * the switch is off, or when the preferences cannot be read (signed out, offline, server down).
+ * Never throws: reporting an error must not cause another.
+ */
+export async function reportError(entry: ErrorLogEntry): Promise<boolean> {
+  const preferences = await currentPreferences();
+  if (!preferences?.privacy.crashReports) return false;
+  const body: ClientErrorBody = {
+    message: clip(entry.message || "Unknown error", CLIENT_ERROR_LIMITS.message)!,
+    stack: clip(entry.stack, CLIENT_ERROR_LIMITS.stack),
+    componentStack: clip(entry.componentStack, CLIENT_ERROR_LIMITS.componentStack),
+    url: clip(entry.url, CLIENT_ERROR_LIMITS.url),
+    timestamp: entry.timestamp,
+  };
+  try {
+    await apiFetch("/api/client-errors", { method: "POST", json: body });
+    return true;
+  } catch {
+    return false;
+  }
 }

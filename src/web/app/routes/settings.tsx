@@ -4,15 +4,22 @@ import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
 import { paths } from "../../config/paths.ts";
+import { YourData } from "../../features/account/components/your-data.tsx";
 import { SubscriptionBilling } from "../../features/billing/components/subscription-billing.tsx";
+import { CalendarIntegrations } from "../../features/calendar-integrations/components/calendar-integrations.tsx";
+import { NotificationSettings } from "../../features/preferences/components/notification-settings.tsx";
+import { PrivacySettings } from "../../features/preferences/components/privacy-settings.tsx";
 import { AccountInformation } from "../../features/profile/components/account-information.tsx";
+import { ActiveSessions } from "../../features/security/components/active-sessions.tsx";
+import { ChangePassword } from "../../features/security/components/change-password.tsx";
+import { TwoFactorSettings } from "../../features/security/components/two-factor-settings.tsx";
 
 export function Component() {
   return (
     <div className="min-h-dvh bg-surface">
       <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
-          <Link to={paths.dashboard} aria-label="Back to dashboard">
+          <Link to={paths.dashboard} aria-label="Kairo dashboard">
             <Logo />
           </Link>
           <div className="flex items-center gap-2">
@@ -25,13 +32,13 @@ export function Component() {
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <AccountInformation />
         <SubscriptionBilling />
-        {/* 3. Change Password */}
-        {/* 4. Two-Factor Authentication */}
-        {/* 5. Calendar Integrations */}
-        {/* 6. Notifications */}
-        {/* 7. Privacy */}
-        {/* 8. Active sessions */}
-        {/* 9. Your data */}
+        <ChangePassword />
+        <TwoFactorSettings />
+        <CalendarIntegrations />
+        <NotificationSettings />
+        <PrivacySettings />
+        <ActiveSessions />
+        <YourData />
       </main>
     </div>
   );

@@ -129,9 +129,21 @@ function desktopNotification(title: string, body: string) {
   }
 }
 
-/** Alerts for the end of a phase, if the person turned them on. */
-export function alertPhaseEnd(kind: "focus" | "break", title: string, body: string) {
-  if (!readEnabled()) return;
+/** What the person's settings allow (Settings > Notifications); both default to on. */
+export type AlertAllowance = { desktop: boolean; focusReminders: boolean };
+
+/**
+ * Alerts for the end of a phase, if the person turned them on in this browser and their settings
+ * allow them: "Focus reminders" off silences them entirely, "Desktop notifications" off leaves only
+ * the chime.
+ */
+export function alertPhaseEnd(
+  kind: "focus" | "break",
+  title: string,
+  body: string,
+  allow: AlertAllowance = { desktop: true, focusReminders: true },
+) {
+  if (!readEnabled() || !allow.focusReminders) return;
   chime(kind);
-  desktopNotification(title, body);
+  if (allow.desktop) desktopNotification(title, body);
 }

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { usePreferences } from "../../../lib/preferences.ts";
 import { usePomodoroToday } from "../api/get-pomodoro-today.ts";
 import { type PomodoroTask, usePomodoroTimer } from "../hooks/use-pomodoro-timer.ts";
 import {
@@ -182,12 +183,17 @@ function AlertsSwitch() {
   const enabled = useAlertsEnabled();
   const id = useId();
   const [permission, setPermission] = useState<NotificationSupport>(() => notificationPermission());
+  const notifications = usePreferences().data?.notifications;
   const hint =
-    enabled && permission === "denied"
-      ? "Notifications are blocked in this browser, so Kairo will only play a sound."
-      : enabled && permission === "unsupported"
-        ? "This browser has no desktop notifications, so Kairo will only play a sound."
-        : null;
+    enabled && notifications?.focusReminders === false
+      ? "Focus reminders are off in Settings, so Pomodoro alerts stay silent."
+      : enabled && notifications?.desktop === false
+        ? "Desktop notifications are off in Settings, so Kairo will only play a sound."
+        : enabled && permission === "denied"
+          ? "Notifications are blocked in this browser, so Kairo will only play a sound."
+          : enabled && permission === "unsupported"
+            ? "This browser has no desktop notifications, so Kairo will only play a sound."
+            : null;
   return (
     <div className="mt-auto border-t border-border pt-4">
       <div className="flex items-center justify-between gap-3">

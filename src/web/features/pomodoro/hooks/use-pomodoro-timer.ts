@@ -19,11 +19,12 @@ import {
 } from "#shared/domain/pomodoro.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { usePreferences } from "../../../lib/preferences.ts";
 import { useCompletePomodoroSession } from "../api/complete-pomodoro-session.ts";
 import { pomodoroTodayQueryKey } from "../api/get-pomodoro-today.ts";
 import { useStartPomodoroSession } from "../api/start-pomodoro-session.ts";
 import { useSuggestBreakActivity } from "../api/suggest-break-activity.ts";
-import { alertPhaseEnd } from "../phase-alerts.ts";
+import { type AlertAllowance, alertPhaseEnd } from "../phase-alerts.ts";
 
 const STATE_KEY = "kairo-pomodoro";
 const SUGGESTION_KEY = "kairo-pomodoro-break-suggestion";
@@ -84,6 +85,12 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
   const startSession = useStartPomodoroSession();
   const completeSession = useCompletePomodoroSession();
   const suggest = useSuggestBreakActivity();
+  // Settings > Notifications decide which phase-end alerts may sound or pop up (default: all).
+  const notifications = usePreferences().data?.notifications;
+  const allowance: AlertAllowance = {
+    desktop: notifications?.desktop ?? true,
+    focusReminders: notifications?.focusReminders ?? true,
+  };
 
   const commit = (next: PomodoroState) => {
     if (next === stateRef.current) return;
@@ -135,12 +142,17 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
         });
       }
       notifySuccess(FOCUS_COMPLETE_TEXT);
-      alertPhaseEnd("focus", FOCUS_COMPLETE_TEXT, `Your ${after.breakMinutes}-minute break has started.`);
+      alertPhaseEnd(
+        "focus",
+        FOCUS_COMPLETE_TEXT,
+        `Your ${after.breakMinutes}-minute break has started.`,
+        allowance,
+      );
       setAnnouncement(`Focus complete. Your ${after.breakMinutes}-minute break has started.`);
       if (after.phase === "break") requestSuggestion(event.endedAt, after.breakMinutes);
     } else {
       notifySuccess(BREAK_COMPLETE_TEXT);
-      alertPhaseEnd("break", BREAK_COMPLETE_TEXT, "Start the next focus when you are ready.");
+      alertPhaseEnd("break", BREAK_COMPLETE_TEXT, "Start the next focus when you are ready.", allowance);
       setAnnouncement("Break complete. The timer is ready for the next focus.");
       clearSuggestion();
     }

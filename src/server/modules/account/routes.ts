@@ -1,0 +1,51 @@
+// Your data: GET /api/account/export (one JSON file) and POST /api/account/delete (with the password).
+import { Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
+import { passwordConfirmBody } from "#shared/contracts/security.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import type { AppDeps } from "../../app.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppBindings } from "../../http/types.ts";
+import { readJson } from "../../http/validate.ts";
+import { betterAuthAccountAuth, sessionCookies } from "./account-auth.ts";
+import { createAttemptLimiter } from "./attempt-limiter.ts";
+import { requestAccountDeletion } from "./deletion.ts";
+import { buildAccountExport, exportFileName } from "./export.ts";
+import { loadExportRows } from "./load-export.ts";
+
+export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">) {
+  const db = deps.database.db;
+  const accountAuth = betterAuthAccountAuth(deps.auth);
+  const attempts = createAttemptLimiter();
+  return new Hono<AppBindings>()
+    .get("/export", async (c) => {
+      const person = requireUser(c);
+      const now = deps.clock();
+      const doc = buildAccountExport(await loadExportRows(db, person.id), now);
+      c.get("log").info("account export downloaded");
+      return c.body(JSON.stringify(doc, null, 2), 200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": `attachment; filename="${exportFileName(now)}"`,
+        "cache-control": "no-store",
+      });
+    })
+    .post("/delete", async (c) => {
+      const person = requireUser(c);
+      const { password } = await readJson(c, passwordConfirmBody);
+      const now = deps.clock();
+      attempts.check(person.id, now);
+      try {
+        const { purgeAfter } = await requestAccountDeletion({ db, auth: accountAuth, now }, person, password);
+        attempts.clear(person.id);
+        c.get("log").info({ purgeAfter }, "account deletion requested");
+        // The sessions are gone on the server; the browser drops its now useless cookies too.
+        for (const cookie of await sessionCookies(deps.auth)) {
+          deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure });
+        }
+        return c.json({ deleted: true, purgeAfter: purgeAfter.toISOString() });
+      } catch (err) {
+        if (err instanceof AppError && err.code === "VALIDATION") attempts.fail(person.id, now);
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,118 @@
+// Settings: Notifications. Email, desktop and focus reminders, saved to the person's preferences.
+// Desktop asks the browser for permission when turned on and says so if the browser refuses.
+import { useState } from "react";
+import type { NotificationKey } from "#shared/contracts/preferences.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { usePreferences } from "../../../lib/preferences.ts";
+import { PreferenceSwitch } from "./preference-switch.tsx";
+import { usePreferenceToggle } from "./use-preference-toggle.ts";
+
+type Permission = NotificationPermission | "unsupported";
+
+function browserPermission(): Permission {
+  try {
+    return typeof Notification === "undefined" ? "unsupported" : Notification.permission;
+  } catch {
+    return "unsupported";
+  }
+}
+
+/** Asks from the click that turned the switch on, as browsers require. */
+async function askPermission(): Promise<Permission> {
+  const now = browserPermission();
+  if (now !== "default") return now;
+  try {
+    return await Notification.requestPermission();
+  } catch {
+    return browserPermission();
+  }
+}
+
+const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
+  {
+    key: "email",
+    label: "Email notifications",
+    description:
+      "Activity summaries and product news by email. Kairo sends none of these yet; account emails such as verification and password reset always arrive.",
+  },
+  {
+    key: "desktop",
+    label: "Desktop notifications",
+    description: "Show Kairo's alerts, such as the end of a Pomodoro, as notifications from this browser.",
+  },
+  {
+    key: "focusReminders",
+    label: "Focus reminders",
+    description: "A chime and an alert when a Pomodoro focus or break ends. Off keeps the timer silent.",
+  },
+];
+
+export function NotificationSettings() {
+  const preferences = usePreferences();
+  const toggle = usePreferenceToggle();
+  const [permission, setPermission] = useState<Permission>(() => browserPermission());
+
+  const change = async (key: NotificationKey, label: string, on: boolean) => {
+    const saved = await toggle.save({ notifications: { [key]: on } }, label, on);
+    if (saved && key === "desktop" && on) setPermission(await askPermission());
+  };
+
+  const desktopOn = preferences.data?.notifications.desktop ?? false;
+  const blocked =
+    desktopOn && permission === "denied"
+      ? "Your browser blocks notifications from Kairo, so none will appear. Allow them in the browser's site settings for this page."
+      : desktopOn && permission === "unsupported"
+        ? "This browser cannot show desktop notifications."
+        : null;
+
+  return (
+    <section
+      aria-labelledby="notifications-heading"
+      className="rounded-lg border border-border bg-background p-6"
+    >
+      <h2 id="notifications-heading" className="text-lg font-semibold">
+        Notifications
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Choose how Kairo gets your attention. Changes are saved at once.
+      </p>
+      <div className="mt-5">
+        {preferences.isPending ? (
+          <Spinner className="justify-start" label="Loading..." visibleLabel />
+        ) : preferences.isError ? (
+          <Alert tone="error">Your notification settings could not be loaded. Please refresh the page.</Alert>
+        ) : (
+          <div className="divide-y divide-border">
+            {ITEMS.map((item) => (
+              <PreferenceSwitch
+                key={item.key}
+                label={item.label}
+                description={item.description}
+                checked={preferences.data.notifications[item.key]}
+                onCheckedChange={(on) => void change(item.key, item.label, on)}
+              >
+                {item.key === "desktop" && blocked && (
+                  <p role="status" className="mt-2 text-sm text-warning">
+                    {blocked}
+                  </p>
+                )}
+                {item.key === "desktop" && desktopOn && permission === "default" && (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="mt-1 h-auto"
+                    onClick={() => void askPermission().then(setPermission)}
+                  >
+                    Allow notifications in this browser
+                  </Button>
+                )}
+              </PreferenceSwitch>
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

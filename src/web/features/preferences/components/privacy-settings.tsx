@@ -1,0 +1,55 @@
+// Settings: Privacy. Usage analytics and crash reports, saved to the person's preferences. Crash
+// reports decide whether this browser sends its error log entries to Kairo (src/web/lib/error-log.ts).
+import type { PrivacyKey } from "#shared/contracts/preferences.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { usePreferences } from "../../../lib/preferences.ts";
+import { PreferenceSwitch } from "./preference-switch.tsx";
+import { usePreferenceToggle } from "./use-preference-toggle.ts";
+
+const ITEMS: { key: PrivacyKey; label: string; description: string }[] = [
+  {
+    key: "analytics",
+    label: "Usage analytics",
+    description:
+      "Let Kairo measure how its features are used. Kairo collects no usage analytics at present; your choice applies if it ever does.",
+  },
+  {
+    key: "crashReports",
+    label: "Crash reports",
+    description:
+      "When something breaks, send the error message, the page address and technical details to Kairo so it can be fixed.",
+  },
+];
+
+export function PrivacySettings() {
+  const preferences = usePreferences();
+  const toggle = usePreferenceToggle();
+  return (
+    <section aria-labelledby="privacy-heading" className="rounded-lg border border-border bg-background p-6">
+      <h2 id="privacy-heading" className="text-lg font-semibold">
+        Privacy
+      </h2>
+      <p className="mt-1 text-sm text-muted">Decide what Kairo may learn from your use of it.</p>
+      <div className="mt-5">
+        {preferences.isPending ? (
+          <Spinner className="justify-start" label="Loading..." visibleLabel />
+        ) : preferences.isError ? (
+          <Alert tone="error">Your privacy settings could not be loaded. Please refresh the page.</Alert>
+        ) : (
+          <div className="divide-y divide-border">
+            {ITEMS.map((item) => (
+              <PreferenceSwitch
+                key={item.key}
+                label={item.label}
+                description={item.description}
+                checked={preferences.data.privacy[item.key]}
+                onCheckedChange={(on) => void toggle.save({ privacy: { [item.key]: on } }, item.label, on)}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// The job runner on each database: the composition root picks pg-boss on PostgreSQL and the
+// in-process driver on PGlite; queued jobs run once (on PostgreSQL, once across two workers sharing
+// the database), schedules are registered, and on-demand runs see the injected clock.
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
+import { createInProcessQueue } from "#server/jobs/in-process.ts";
+import { createPgBossQueue } from "#server/jobs/pg-boss.ts";
+import { defineJob, type JobQueue } from "#server/jobs/queue.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+const logger = pino({ level: "silent" });
+const onPostgres = process.env.KAIRO_TEST_DB === "postgres";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+function recorder() {
+  const seen: { id: number; at: string }[] = [];
+  const def = defineJob({
+    name: "record",
+    payload: z.object({ id: z.number().int() }).strict(),
+    schedule: "*/15 * * * *",
+    handler: async ({ id }, { now }) => {
+      seen.push({ id, at: now.toISOString() });
+    },
+  });
+  return { seen, def };
+}
+
+describe("the composition root's job runner", () => {
+  it(`uses ${onPostgres ? "pg-boss" : "the in-process driver"} on ${onPostgres ? "PostgreSQL" : "PGlite"}`, () => {
+    expect(server.kairo.deps.jobs.driver).toBe(onPostgres ? "pg-boss" : "in-process");
+    expect([...server.kairo.deps.jobs.definitions.keys()]).toContain(ACCOUNT_PURGE_JOB);
+    expect(server.kairo.deps.jobs.definitions.get(ACCOUNT_PURGE_JOB)?.schedule).toBeTruthy();
+  });
+
+  it("runs a job on demand with the injected clock", async () => {
+    server.clock.set("2031-05-06T07:08:09Z");
+    try {
+      // Nothing to purge: it runs and returns.
+      await expect(server.kairo.deps.jobs.run(ACCOUNT_PURGE_JOB)).resolves.toBeUndefined();
+      await expect(server.kairo.deps.jobs.run(ACCOUNT_PURGE_JOB, { unexpected: 1 })).rejects.toThrow(
+        /Invalid payload/,
+      );
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it.runIf(onPostgres)("starts pg-boss and registers the daily purge schedule, then stops", async () => {
+    const jobs = server.kairo.deps.jobs;
+    await jobs.start();
+    try {
+      const rows = await server.testDb.database.db.execute(sql`select name, cron from pgboss.schedule`);
+      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: ACCOUNT_PURGE_JOB, cron: "17 3 * * *" },
+      ]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
+describe.runIf(!onPostgres)("in-process driver", () => {
+  it("runs queued jobs once each, in order, with the clock it was given", async () => {
+    const { seen, def } = recorder();
+    const q = createInProcessQueue({
+      definitions: [def],
+      logger,
+      clock: () => new Date("2030-01-01T00:00:00Z"),
+    });
+    await q.start();
+    for (let id = 1; id <= 5; id++) await q.enqueue("record", { id });
+    await q.drain();
+    await q.stop();
+    expect(seen.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(seen.map((s) => s.at))).toEqual(new Set(["2030-01-01T00:00:00.000Z"]));
+    await expect(q.enqueue("record", { id: "x" })).rejects.toThrow(/Invalid payload/);
+  });
+});
+
+describe.runIf(onPostgres)("pg-boss driver", () => {
+  let a: JobQueue;
+  let b: JobQueue;
+  const shared = recorder();
+  beforeAll(async () => {
+    const url = server.testDb.url!;
+    // Two workers on one database, as two instances would be.
+    const make = () =>
+      createPgBossQueue({
+        connectionString: url,
+        definitions: [shared.def],
+        logger,
+        clock: () => new Date("2030-01-01T00:00:00Z"),
+        schema: "pgboss_jobs_test",
+        pollingIntervalSeconds: 0.5,
+      });
+    a = make();
+    b = make();
+    await a.start();
+    await b.start();
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+  });
+
+  it("runs every queued job exactly once across two workers", async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => i + 1);
+    for (const id of ids) await (id % 2 ? a : b).enqueue("record", { id });
+    await expect
+      .poll(() => shared.seen.length, { timeout: 20_000, interval: 200 })
+      .toBeGreaterThanOrEqual(ids.length);
+    // Stopping waits for anything still active, so a second run would show up now.
+    await a.stop();
+    await b.stop();
+    expect(shared.seen.map((s) => s.id).sort((x, y) => x - y)).toEqual(ids);
+    expect(shared.seen.every((s) => s.at === "2030-01-01T00:00:00.000Z")).toBe(true);
+  });
+
+  it("keeps the schedule in the database, once", async () => {
+    const rows = await server.testDb.database.db.execute(
+      sql`select name, cron from pgboss_jobs_test.schedule`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ name: "record", cron: "*/15 * * * *" }]);
+  });
+
+  it("refuses a payload its schema rejects before queueing it", async () => {
+    const c = createPgBossQueue({
+      connectionString: server.testDb.url!,
+      definitions: [shared.def],
+      logger,
+      clock: () => new Date(),
+      schema: "pgboss_jobs_test",
+    });
+    await expect(c.enqueue("record", { id: "one" })).rejects.toThrow(/Invalid payload/);
+  });
+});
