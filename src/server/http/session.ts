@@ -34,9 +34,25 @@ export function requireUser(c: Context<AppBindings>): SessionUser {
   return user;
 }
 
-/** The signed-in administrator, or a 401/403. */
-export function requireAdmin(c: Context<AppBindings>): SessionUser {
+/** Reads a person's current role from the database (null when there is no such person). */
+export type RoleLookup = (userId: string) => Promise<string | null>;
+
+export const ADMINS_ONLY_MESSAGE = "Only Kairo administrators can do this.";
+
+/**
+ * The signed-in administrator (admin or super_admin), or a 401/403. The role is looked up afresh,
+ * not taken from the session, so a promotion or demotion counts from the next request; a lookup
+ * that fails counts as "not admin" and is logged (spec section 8).
+ */
+export async function requireAdmin(c: Context<AppBindings>, lookupRole: RoleLookup): Promise<SessionUser> {
   const user = requireUser(c);
-  if (!isAdminRole(user.role)) throw new AppError("FORBIDDEN", "Administrators only.");
-  return user;
+  let role: string | null;
+  try {
+    role = await lookupRole(user.id);
+  } catch (err) {
+    c.get("log").error({ err }, "admin role lookup failed; treated as not admin");
+    role = null;
+  }
+  if (!isAdminRole(role)) throw new AppError("FORBIDDEN", ADMINS_ONLY_MESSAGE);
+  return { ...user, role: role! };
 }

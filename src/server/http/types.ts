@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.ts";
+import type { RateLimiting } from "./rate-limit.ts";
 
 export type SessionUser = {
   id: string;
@@ -15,5 +16,7 @@ export type AppBindings = {
     log: Logger;
     user: SessionUser | null;
     sessionId: string | null;
+    /** Store, clock and switch of `rateLimit` (src/server/http/rate-limit.ts). */
+    rateLimiting: RateLimiting;
   };
 };

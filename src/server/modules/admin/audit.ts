@@ -1,0 +1,54 @@
+// The audit log: one row per admin action, written in the same transaction as the change it
+// records, so a change without its entry (or an entry without its change) cannot happen.
+import { count, desc } from "drizzle-orm";
+import type { AdminAuditEntry, AuditAction, Paged } from "#shared/contracts/admin.ts";
+import type { Db } from "../../db/client.ts";
+import { auditLog } from "../../db/schema/admin.ts";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type AuditInput = {
+  actor: { id: string; email: string };
+  action: AuditAction;
+  target: { id: string; email: string };
+  details: Record<string, unknown>;
+  at: Date;
+};
+
+export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetUserId: entry.target.id,
+    targetEmail: entry.target.email,
+    details: entry.details,
+    createdAt: entry.at,
+  });
+}
+
+/** Newest first. */
+export async function listAudit(db: Db, page: number, pageSize: number): Promise<Paged<AdminAuditEntry>> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(auditLog);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetUserId: r.targetUserId,
+      targetEmail: r.targetEmail,
+      details: r.details,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    page,
+    pageSize,
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,73 @@
+// Read-only lists of the admin area: client error reports, accounts waiting for their purge, and
+// the mail the development outbox holds.
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { AdminDeletion, AdminErrorReport, AdminMail, Paged } from "#shared/contracts/admin.ts";
+import type { Db } from "../../db/client.ts";
+import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
+import { user } from "../../db/schema/auth.ts";
+import type { Mailer, OutboxMailer } from "../../providers/mail/mailer.ts";
+
+type PageQuery = { page: number; pageSize: number };
+
+/** Newest first, with the reporter's email while their account exists. */
+export async function listErrorReports(db: Db, q: PageQuery): Promise<Paged<AdminErrorReport>> {
+  const rows = await db
+    .select({ r: clientErrorReports, email: user.email })
+    .from(clientErrorReports)
+    .leftJoin(user, eq(user.id, clientErrorReports.userId))
+    .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(clientErrorReports);
+  return {
+    items: rows.map(({ r, email }) => ({
+      id: r.id,
+      userId: r.userId,
+      userEmail: email,
+      message: r.message,
+      stack: r.stack,
+      componentStack: r.componentStack,
+      url: r.url,
+      userAgent: r.userAgent,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: total?.n ?? 0,
+  };
+}
+
+/** Soonest purge first. */
+export async function listPendingDeletions(db: Db, q: PageQuery): Promise<Paged<AdminDeletion>> {
+  const rows = await db
+    .select()
+    .from(accountDeletions)
+    .orderBy(asc(accountDeletions.purgeAfter), asc(accountDeletions.userId))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(accountDeletions);
+  return {
+    items: rows.map((r) => ({
+      userId: r.userId,
+      email: r.email,
+      requestedAt: r.requestedAt.toISOString(),
+      purgeAfter: r.purgeAfter.toISOString(),
+    })),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: total?.n ?? 0,
+  };
+}
+
+function isOutbox(mailer: Mailer): mailer is OutboxMailer {
+  return mailer.kind === "outbox" && "list" in mailer;
+}
+
+/** The outbox's messages, newest first; with SMTP there is nothing kept to show. */
+export function mailOutbox(mailer: Mailer): AdminMail {
+  if (!isOutbox(mailer)) return { transport: "smtp", messages: [] };
+  return {
+    transport: "outbox",
+    messages: mailer.list().map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt })),
+  };
+}
