@@ -118,6 +118,8 @@ export const LAUNCH_OFFER = { percentOff: 20, months: 3, plan: "pro" } as const 
   months: number;
   plan: PlanId;
 };
+/** The upgrade dialog's launch-offer countdown, in seconds (spec section 9). */
+export const LAUNCH_OFFER_COUNTDOWN_SECONDS = 600;
 export const TEAM_SIZE = { min: 2, max: 100, step: 1, default: 5 } as const;
 
 function roundCents(n: number): number {

@@ -39,3 +39,16 @@ export function notifyError(
 export function notifySuccess(title: string, description?: string) {
   return toast.success(title, { description });
 }
+
+/**
+ * A failure whose words the spec fixes (a title and a description), whatever the underlying error:
+ * e.g. "Upgrade failed" / "There was an error processing your upgrade. Please try again."
+ */
+export function notifyFailure(title: string, description?: string) {
+  return toast.error(title, { description, duration: SEVERITY_DURATION_MS.medium });
+}
+
+/** A neutral outcome: nothing went wrong, nothing changed (e.g. a cancelled checkout). */
+export function notifyInfo(title: string, description?: string) {
+  return toast.info(title, { description });
+}

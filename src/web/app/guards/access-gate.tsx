@@ -6,8 +6,8 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { FEATURES, type FeatureId } from "#shared/domain/features.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FullPageSpinner } from "../../components/ui/spinner.tsx";
-import { paths } from "../../config/paths.ts";
 import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
+import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
 import { useSession } from "../../lib/session.ts";
 import { loginPathFor } from "./login-path.ts";
 import { useFeatureAccess } from "./use-feature-access.ts";
@@ -32,6 +32,7 @@ export function AccessGate({
 
 export function PremiumFeatureCard({ feature, plan }: { feature: FeatureId; plan: "pro" | "team" }) {
   const navigate = useNavigate();
+  const upgrade = useUpgradeDialog();
   const entry = FEATURES[feature];
   const planName = plan === "team" ? "Team" : "Pro";
   return (
@@ -47,7 +48,9 @@ export function PremiumFeatureCard({ feature, plan }: { feature: FeatureId; plan
         {entry.name} is part of the {planName} plan. {entry.description}.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Button onClick={() => navigate(`${paths.settings}#billing`)}>Upgrade</Button>
+        <Button aria-haspopup="dialog" onClick={() => upgrade.open(plan)}>
+          Upgrade
+        </Button>
         <TryDemoButton />
         <Button variant="outline" onClick={() => navigate(-1)}>
           Go Back

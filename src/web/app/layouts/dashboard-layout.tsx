@@ -25,7 +25,9 @@ import { UserMenu } from "../../components/layout/user-menu.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { dashboardSection, paths } from "../../config/paths.ts";
 import { DemoBanner } from "../../features/demo/components/demo-banner.tsx";
+import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
 import { openQuickCapture } from "../../features/quick-capture/open-quick-capture.ts";
+import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRealtimeSync } from "../../lib/realtime.ts";
 import { useSession } from "../../lib/session.ts";
@@ -59,7 +61,8 @@ export function Component() {
 
   useEffect(() => {
     if (!overlayOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOverlayOpen(false);
+    // An Escape a dialog above the overlay already used (the upgrade dialog) is not for the overlay.
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && !e.defaultPrevented && setOverlayOpen(false);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [overlayOpen]);
@@ -81,121 +84,123 @@ export function Component() {
 
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <div className="min-h-dvh bg-surface">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
-        >
-          Skip to content
-        </a>
-        {isMobile && overlayOpen && (
-          <button
-            type="button"
-            aria-label="Close navigation"
-            className="fixed inset-0 z-40 bg-black/40"
-            onClick={() => setOverlayOpen(false)}
-          />
-        )}
-        <aside
-          aria-label="Main navigation"
-          data-collapsed={narrow}
-          style={{ width }}
-          className={cn(
-            "fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-background transition-[width,transform] duration-200",
-            isMobile && !overlayOpen && "-translate-x-full",
-            isMobile && overlayOpen && "translate-x-0 shadow-xl",
-          )}
-          hidden={isMobile && !overlayOpen ? true : undefined}
-        >
-          <div
-            className={cn(
-              "flex h-16 items-center border-b border-border px-4",
-              narrow ? "justify-center px-0" : "justify-between",
-            )}
+      <UpgradeDialogProvider demoAction={(onStarted) => <TryDemoButton onStarted={onStarted} />}>
+        <div className="min-h-dvh bg-surface">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
           >
-            <Link to={paths.dashboard} aria-label="Kairo dashboard">
-              <Logo compact={narrow} />
-            </Link>
-            {isMobile && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Close navigation"
-                onClick={() => setOverlayOpen(false)}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-          <nav className="flex-1 overflow-y-auto p-2">
-            <ul className="flex flex-col gap-1">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <SidebarLink item={item} narrow={narrow} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {!isMobile && (
-            <div className="border-t border-border p-2">
-              <Button
-                variant="ghost"
-                className={cn("w-full", narrow ? "justify-center px-0" : "justify-start")}
-                aria-label={narrow ? "Expand sidebar" : "Collapse sidebar"}
-                aria-expanded={!narrow}
-                onClick={toggleCollapsed}
-              >
-                {narrow ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-                {!narrow && <span>Collapse</span>}
-              </Button>
-            </div>
+            Skip to content
+          </a>
+          {isMobile && overlayOpen && (
+            <button
+              type="button"
+              aria-label="Close navigation"
+              className="fixed inset-0 z-40 bg-black/40"
+              onClick={() => setOverlayOpen(false)}
+            />
           )}
-        </aside>
-
-        <div
-          style={{ paddingLeft: isMobile ? 0 : width }}
-          className="flex min-h-dvh flex-col transition-[padding] duration-200"
-        >
-          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
-            {isMobile && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Open navigation"
-                aria-expanded={overlayOpen}
-                onClick={() => setOverlayOpen(true)}
-              >
-                <Menu aria-hidden="true" />
-              </Button>
+          <aside
+            aria-label="Main navigation"
+            data-collapsed={narrow}
+            style={{ width }}
+            className={cn(
+              "fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-background transition-[width,transform] duration-200",
+              isMobile && !overlayOpen && "-translate-x-full",
+              isMobile && overlayOpen && "translate-x-0 shadow-xl",
             )}
-            <div className="flex-1" />
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={openQuickCapture}
-              aria-keyshortcuts="Control+K Meta+K"
+            hidden={isMobile && !overlayOpen ? true : undefined}
+          >
+            <div
+              className={cn(
+                "flex h-16 items-center border-b border-border px-4",
+                narrow ? "justify-center px-0" : "justify-between",
+              )}
             >
-              <Search aria-hidden="true" />
-              <span className="hidden sm:inline">Quick capture</span>
-              <kbd className="hidden rounded border border-border px-1 text-[11px] text-muted sm:inline">
-                Ctrl K
-              </kbd>
-              <span className="sr-only sm:hidden">Quick capture</span>
-            </Button>
-            <ThemeToggle />
-            <UserMenu />
-          </header>
-          <DemoBanner />
-          <main id="main" className={cn("flex-1 p-4 sm:p-6", isMobile && "pb-24")}>
-            <Outlet />
-          </main>
-        </div>
+              <Link to={paths.dashboard} aria-label="Kairo dashboard">
+                <Logo compact={narrow} />
+              </Link>
+              {isMobile && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Close navigation"
+                  onClick={() => setOverlayOpen(false)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+            <nav className="flex-1 overflow-y-auto p-2">
+              <ul className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <SidebarLink item={item} narrow={narrow} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {!isMobile && (
+              <div className="border-t border-border p-2">
+                <Button
+                  variant="ghost"
+                  className={cn("w-full", narrow ? "justify-center px-0" : "justify-start")}
+                  aria-label={narrow ? "Expand sidebar" : "Collapse sidebar"}
+                  aria-expanded={!narrow}
+                  onClick={toggleCollapsed}
+                >
+                  {narrow ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+                  {!narrow && <span>Collapse</span>}
+                </Button>
+              </div>
+            )}
+          </aside>
 
-        {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
-        <Suspense fallback={null}>
-          <QuickCapture />
-        </Suspense>
-      </div>
+          <div
+            style={{ paddingLeft: isMobile ? 0 : width }}
+            className="flex min-h-dvh flex-col transition-[padding] duration-200"
+          >
+            <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
+              {isMobile && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Open navigation"
+                  aria-expanded={overlayOpen}
+                  onClick={() => setOverlayOpen(true)}
+                >
+                  <Menu aria-hidden="true" />
+                </Button>
+              )}
+              <div className="flex-1" />
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={openQuickCapture}
+                aria-keyshortcuts="Control+K Meta+K"
+              >
+                <Search aria-hidden="true" />
+                <span className="hidden sm:inline">Quick capture</span>
+                <kbd className="hidden rounded border border-border px-1 text-[11px] text-muted sm:inline">
+                  Ctrl K
+                </kbd>
+                <span className="sr-only sm:hidden">Quick capture</span>
+              </Button>
+              <ThemeToggle />
+              <UserMenu />
+            </header>
+            <DemoBanner />
+            <main id="main" className={cn("flex-1 p-4 sm:p-6", isMobile && "pb-24")}>
+              <Outlet />
+            </main>
+          </div>
+
+          {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
+          <Suspense fallback={null}>
+            <QuickCapture />
+          </Suspense>
+        </div>
+      </UpgradeDialogProvider>
     </Tooltip.Provider>
   );
 }
@@ -214,9 +219,9 @@ function SidebarLink({ item, narrow }: { item: NavItem; narrow: boolean }) {
   const access = useFeatureAccess(item.feature ?? "dashboard");
   const locked = item.feature !== undefined && access === "denied";
   const lockId = useId();
-  const lockText = item.feature
-    ? `Upgrade to ${FEATURES[item.feature].tiers.includes("pro") ? "Pro" : "Team"} to unlock`
-    : "";
+  const upgrade = useUpgradeDialog();
+  const lockPlan = item.feature && FEATURES[item.feature].tiers.includes("pro") ? "pro" : "team";
+  const lockText = item.feature ? `Upgrade to ${lockPlan === "pro" ? "Pro" : "Team"} to unlock` : "";
   const to = item.section ? dashboardSection(item.section) : item.to!;
   const Icon = item.icon;
   const link = (
@@ -225,6 +230,18 @@ function SidebarLink({ item, narrow }: { item: NavItem; narrow: boolean }) {
       aria-current={active ? "page" : undefined}
       aria-label={narrow ? item.label : undefined}
       aria-describedby={locked ? lockId : undefined}
+      aria-haspopup={locked ? "dialog" : undefined}
+      // A locked item opens the upgrade dialog on its plan; a new-tab click still follows the link
+      // (to the route's Premium Feature card).
+      onClick={
+        locked
+          ? (e) => {
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              upgrade.open(lockPlan);
+            }
+          : undefined
+      }
       className={cn(
         "flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground",
         active && "bg-accent-soft/60 text-foreground",

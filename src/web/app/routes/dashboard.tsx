@@ -10,7 +10,10 @@ import { ProFeaturesPanel } from "../../features/overview/components/pro-feature
 import { StatCards } from "../../features/overview/components/stat-cards.tsx";
 import { PomodoroPanel } from "../../features/pomodoro/components/pomodoro-panel.tsx";
 import { RecentTasksPanel } from "../../features/tasks/components/recent-tasks-panel.tsx";
+import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
+import { useUpgradeReturn } from "../../features/upgrade/use-upgrade-return.ts";
 import { useSession } from "../../lib/session.ts";
+import { useFeatureAccess } from "../guards/use-feature-access.ts";
 
 const TasksSection = lazy(() =>
   import("../../features/tasks/components/tasks-section.tsx").then((m) => ({ default: m.TasksSection })),
@@ -32,6 +35,8 @@ const TITLES: Record<DashboardSection, string> = {
 function Overview() {
   const session = useSession();
   const firstName = session.user?.name.split(" ")[0];
+  const upgrade = useUpgradeDialog();
+  const aiInsights = useFeatureAccess("ai_insights");
   return (
     <>
       <PageHeader title="Overview" subtitle={firstName ? `Welcome back, ${firstName}.` : undefined} />
@@ -42,7 +47,7 @@ function Overview() {
           <PomodoroPanel />
         </div>
         <WeeklyCalendarPanel />
-        <ProFeaturesPanel />
+        <ProFeaturesPanel aiInsightsLocked={aiInsights === "denied"} onUpgrade={upgrade.open} />
       </div>
     </>
   );
@@ -50,6 +55,8 @@ function Overview() {
 
 export function Component() {
   const [params] = useSearchParams();
+  // Back from checkout: /dashboard?upgrade=success|cancelled.
+  useUpgradeReturn();
   const raw = params.get("section");
   const section: DashboardSection = DASHBOARD_SECTIONS.includes(raw as DashboardSection)
     ? (raw as DashboardSection)

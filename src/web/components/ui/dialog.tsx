@@ -1,7 +1,7 @@
 // A modal dialog on Radix: traps focus, closes on Escape, returns focus to the opener.
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export const Dialog = D.Root;
@@ -13,11 +13,14 @@ export function DialogContent({
   description,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** A dialog opened without a DialogTrigger says here where focus goes back to on close. */
+  onCloseAutoFocus?: ComponentProps<typeof D.Content>["onCloseAutoFocus"];
 }) {
   return (
     <D.Portal>
@@ -28,6 +31,7 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <D.Title className="pr-8 text-lg font-semibold">{title}</D.Title>
         {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}

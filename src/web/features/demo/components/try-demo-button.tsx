@@ -4,7 +4,13 @@ import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useStartDemo } from "../api/start-demo.ts";
 
-export function TryDemoButton(props: Omit<ButtonProps, "onClick">) {
+export function TryDemoButton({
+  onStarted,
+  ...props
+}: Omit<ButtonProps, "onClick"> & {
+  /** Called once the preview runs (e.g. the upgrade dialog closes itself). */
+  onStarted?: () => void;
+}) {
   const start = useStartDemo();
   return (
     <Button
@@ -13,7 +19,10 @@ export function TryDemoButton(props: Omit<ButtonProps, "onClick">) {
       disabled={start.isPending || props.disabled}
       onClick={() =>
         start.mutate(undefined, {
-          onSuccess: () => notifySuccess(DEMO_ACTIVATED.title, DEMO_ACTIVATED.description),
+          onSuccess: () => {
+            notifySuccess(DEMO_ACTIVATED.title, DEMO_ACTIVATED.description);
+            onStarted?.();
+          },
           onError: (err) => notifyError(err),
         })
       }

@@ -1,41 +1,8 @@
 import { Star } from "lucide-react";
+import { TESTIMONIALS } from "../../../config/testimonials.ts";
 import { sectionIds } from "../sections.ts";
 import { Container } from "./container.tsx";
 import { SectionHeading } from "./section-heading.tsx";
-
-// Illustrative stories (the page says so): modest claims, no figures we cannot stand behind.
-const testimonials = [
-  {
-    name: "Priya Raman",
-    role: "Engineering lead",
-    company: "Fernhill Labs",
-    quote:
-      "The timers made our estimates honest. Planning got shorter because we stopped guessing how long things take.",
-    rating: 5,
-  },
-  {
-    name: "Tom Becker",
-    role: "Freelance designer",
-    company: "Becker Studio",
-    quote: "I like that it is quiet. One list, one timer, and a nudge when I have been at it too long.",
-    rating: 5,
-  },
-  {
-    name: "Aisha Okafor",
-    role: "Operations manager",
-    company: "Harbor & Co.",
-    quote: "A couple of workflow rules replaced the spreadsheet we used to update by hand every Friday.",
-    rating: 5,
-  },
-];
-
-function initials(name: string): string {
-  return name
-    .split(" ")
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2);
-}
 
 export function Testimonials() {
   return (
@@ -49,8 +16,8 @@ export function Testimonials() {
           Illustrative stories based on the kinds of teams Kairo is built for.
         </SectionHeading>
         <ul className="mt-12 grid gap-4 sm:gap-6 lg:grid-cols-3">
-          {testimonials.map((t) => (
-            <li key={t.name} className="flex">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.id} className="flex">
               <figure className="flex w-full flex-col rounded-lg border border-border bg-background p-6">
                 <div
                   role="img"
@@ -68,14 +35,14 @@ export function Testimonials() {
                   ))}
                 </div>
                 <blockquote className="mt-4 flex-1 text-base leading-7 text-pretty">
-                  <p>“{t.quote}”</p>
+                  <p>“{t.content}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
                     aria-hidden="true"
                     className="grid size-10 shrink-0 place-items-center rounded-full bg-accent-soft text-sm font-semibold text-foreground"
                   >
-                    {initials(t.name)}
+                    {t.initials}
                   </span>
                   <span className="text-sm">
                     <span className="block font-semibold">{t.name}</span>

@@ -12,8 +12,8 @@ const FEATURES = [
     title: "AI insights",
     plan: "Pro",
     body: "Patterns in when you work best, predictions and recommendations drawn from your own tasks and tracked time.",
-    link: { to: paths.aiInsights, label: "Unlock AI insights" },
-    locked: true,
+    link: { to: paths.aiInsights, label: "Open AI insights" },
+    upgrade: { plan: "pro", label: "Unlock AI insights" },
   },
   {
     id: "workflows",
@@ -22,7 +22,7 @@ const FEATURES = [
     plan: "Pro",
     body: "Create tasks, send reminders and write reports automatically when something happens.",
     link: { to: paths.workflowAutomation, label: "See workflows" },
-    locked: false,
+    upgrade: null,
   },
   {
     id: "team",
@@ -31,11 +31,24 @@ const FEATURES = [
     plan: "Team",
     body: "Share a workspace, see who is online and follow what your team is working on.",
     link: { to: paths.teamWorkspace, label: "See the team workspace" },
-    locked: false,
+    upgrade: null,
   },
 ] as const;
 
-export function ProFeaturesPanel() {
+const linkClass =
+  "mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline";
+
+/**
+ * `aiInsightsLocked`: the person's plan lacks AI insights (the route decides); its lock then opens
+ * the upgrade dialog through `onUpgrade`.
+ */
+export function ProFeaturesPanel({
+  aiInsightsLocked = true,
+  onUpgrade,
+}: {
+  aiInsightsLocked?: boolean;
+  onUpgrade?: (plan: "pro" | "team") => void;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -44,33 +57,45 @@ export function ProFeaturesPanel() {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y divide-border">
-          {FEATURES.map((f) => (
-            <li key={f.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
-              <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-surface-2 text-muted">
-                <f.icon className="size-5" aria-hidden="true" />
-              </span>
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h4 className="text-sm font-semibold">{f.title}</h4>
-                  {f.locked && (
-                    <>
-                      <Lock className="size-4 text-muted" aria-hidden="true" />
-                      <span className="sr-only">Locked</span>
-                    </>
+          {FEATURES.map((f) => {
+            const locked = f.upgrade !== null && aiInsightsLocked;
+            return (
+              <li key={f.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+                <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-surface-2 text-muted">
+                  <f.icon className="size-5" aria-hidden="true" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h4 className="text-sm font-semibold">{f.title}</h4>
+                    {locked && (
+                      <>
+                        <Lock className="size-4 text-muted" aria-hidden="true" />
+                        <span className="sr-only">Locked</span>
+                      </>
+                    )}
+                    <Badge tone="accent">{f.plan}</Badge>
+                  </div>
+                  <p className="mt-0.5 text-sm text-muted">{f.body}</p>
+                  {locked && f.upgrade && onUpgrade ? (
+                    <button
+                      type="button"
+                      aria-haspopup="dialog"
+                      onClick={() => onUpgrade(f.upgrade.plan)}
+                      className={linkClass}
+                    >
+                      <Lock className="size-4" aria-hidden="true" />
+                      {f.upgrade.label}
+                    </button>
+                  ) : (
+                    <Link to={f.link.to} className={linkClass}>
+                      {f.link.label}
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </Link>
                   )}
-                  <Badge tone="accent">{f.plan}</Badge>
                 </div>
-                <p className="mt-0.5 text-sm text-muted">{f.body}</p>
-                <Link
-                  to={f.link.to}
-                  className="mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline"
-                >
-                  {f.link.label}
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       </CardContent>
     </Card>

@@ -1,0 +1,35 @@
+// Back from checkout on /dashboard?upgrade=success|cancelled: a notice, fresh plan and billing data
+// (every lock and gate updates), and the parameter taken out of the address so a reload or a
+// bookmark does not repeat the notice.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { notifyInfo, notifySuccess } from "../../lib/notify.ts";
+import { subscriptionQueryKey } from "../../lib/subscription.ts";
+import { UPGRADE_PARAM, upgradeReturnNotice, withoutUpgradeParams } from "./upgrade-return.ts";
+
+export function useUpgradeReturn() {
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  // Strict mode runs effects twice; one return gets one notice.
+  const handled = useRef<string | null>(null);
+  const outcome = params.get(UPGRADE_PARAM);
+
+  useEffect(() => {
+    if (!outcome) {
+      handled.current = null;
+      return;
+    }
+    const key = params.toString();
+    if (handled.current === key) return;
+    handled.current = key;
+    const notice = upgradeReturnNotice(params);
+    if (notice) {
+      (notice.tone === "success" ? notifySuccess : notifyInfo)(notice.title, notice.description);
+      void qc.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void qc.invalidateQueries({ queryKey: ["billing"] });
+    }
+    const next = withoutUpgradeParams(params);
+    if (next) setParams(next, { replace: true });
+  }, [outcome, params, setParams, qc]);
+}

@@ -1,0 +1,291 @@
+// The upgrade dialog: opened from a locked navigation item on that item's plan, the team size
+// calculator by keyboard and by typing, the launch-offer countdown on Playwright's clock, checkout
+// (busy, failure, signed out), Try Demo Mode, the returns to /dashboard, accessibility and a phone.
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, signUpAndVerify, test } from "./fixtures.ts";
+
+const nav = (page: Page) => page.getByRole("complementary", { name: "Main navigation" });
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Upgrade your plan" });
+
+/** A new person is on the 7-day trial (Pro): Team Workspace is the locked item. */
+async function openFromTeamLock(page: Page) {
+  const item = nav(page).getByRole("link", { name: "Team Workspace" });
+  await expect(item).toHaveAccessibleDescription("Upgrade to Team to unlock");
+  await item.click();
+  await expect(dialog(page)).toBeVisible();
+  return item;
+}
+
+test("a locked item opens the dialog on its plan; the calculator, countdown and checkout work", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await page.clock.install();
+  await signUpAndVerify(page, request);
+
+  // The lock's tooltip waits 700 ms (on the paused clock, so nothing depends on real time).
+  const item = nav(page).getByRole("link", { name: "Team Workspace" });
+  await expect(item).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 5_000);
+  await item.hover();
+  await page.clock.runFor(650);
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.clock.resume();
+  await expect(page.getByRole("tooltip")).toHaveText("Upgrade to Team to unlock");
+  await page.mouse.move(120, 640, { steps: 5 });
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+
+  await openFromTeamLock(page);
+  const d = dialog(page);
+
+  await expect(d.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+  await expect(d.getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "false");
+  await expectNoSeriousA11yViolations(page);
+
+  // The default team of 5 at $10 per person.
+  const totals = d.getByRole("tabpanel", { name: "Team" });
+  await expect(totals.getByText("$50 per month")).toBeVisible();
+  await expect(totals.getByText("$480 per year")).toBeVisible();
+  await expect(totals.getByText("Save $120 (20% off)")).toBeVisible();
+  await expect(totals.getByText("Small team")).toBeVisible();
+
+  // The slider by keyboard.
+  const slider = d.getByRole("slider", { name: "Team size" });
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuenow", "6");
+  await expect(d.getByLabel("Number of people")).toHaveValue("6");
+  await expect(totals.getByText("$60 per month")).toBeVisible();
+  await expect(totals.getByText("$576 per year")).toBeVisible();
+  await expect(totals.getByText("Growing team")).toBeVisible();
+
+  // The number input moves the slider.
+  const people = d.getByLabel("Number of people");
+  await people.fill("12");
+  await expect(slider).toHaveAttribute("aria-valuenow", "12");
+  await expect(totals.getByText("$120 per month")).toBeVisible();
+  await expect(totals.getByText("$1,152 per year")).toBeVisible();
+  await people.fill("30");
+  await expect(totals.getByText("Enterprise")).toBeVisible();
+
+  // Above 100: custom pricing, and Upgrade becomes a way to contact us.
+  await people.fill("150");
+  await expect(totals.getByText("Custom pricing — contact us")).toBeVisible();
+  await expect(d.getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", /^mailto:/);
+  await expect(d.getByRole("button", { name: "Upgrade" })).toHaveCount(0);
+  // Too small: said next to the field, and nothing to buy.
+  await people.fill("1");
+  await expect(totals.getByText("A team has at least 2 people.")).toBeVisible();
+  await expect(d.getByRole("button", { name: "Upgrade" })).toBeDisabled();
+  await people.fill("5");
+  await expect(totals.getByText("$50 per month")).toBeVisible();
+
+  // The countdown runs on the clock.
+  const timer = d.getByRole("timer");
+  await expect(d.getByText("20% off your first 3 months on Pro")).toBeVisible();
+  await expect(timer).toHaveText(/^(10:00|09:\d\d)$/);
+  await page.clock.runFor(65_000);
+  await expect(timer).toHaveText(/^0[0-8]:\d\d$/);
+
+  // The comparison names all four plans; Elite is not for sale yet.
+  const table = d.getByRole("table");
+  for (const plan of ["Free", "Pro", "Team", "Elite"]) {
+    await expect(table.getByRole("columnheader", { name: new RegExp(`^${plan}`) })).toBeVisible();
+  }
+  await expect(table.getByRole("columnheader", { name: /Elite/ })).toContainText("Coming Soon");
+  await expect(d.getByRole("blockquote")).toHaveCount(3);
+
+  // Pro tab, then back: the team size is kept.
+  await d.getByRole("tab", { name: "Pro" }).click();
+  const pro = d.getByRole("tabpanel", { name: "Pro" });
+  await expect(pro.getByText("$12", { exact: true })).toBeVisible();
+  await expect(pro.getByText("Launch offer: $9.60 a month for your first 3 months, then $12.")).toBeVisible();
+  await d.getByRole("switch", { name: /Yearly billing/ }).click();
+  await expect(pro.getByText("$115.20", { exact: true })).toBeVisible();
+  await d.getByRole("switch", { name: /Yearly billing/ }).click();
+  await d.getByRole("tab", { name: "Team" }).click();
+  await expect(d.getByLabel("Number of people")).toHaveValue("5");
+
+  // Escape closes and gives focus back; Enter on the item opens it again, countdown not restarted.
+  await page.keyboard.press("Escape");
+  await expect(d).toBeHidden();
+  await expect(item).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(d).toBeVisible();
+  await expect(d.getByRole("timer")).toHaveText(/^0[0-8]:\d\d$/);
+  // When the window runs out, the banner says so and the countdown is gone.
+  await page.clock.runFor(600_000);
+  await expect(d.getByText("The launch offer window has closed.")).toBeVisible();
+  await expect(d.getByRole("timer")).toHaveCount(0);
+
+  await d.getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\/[^/]+$/);
+  void consoleErrors;
+});
+
+test("paying for Team returns to the dashboard with a notice and the team workspace unlocked", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  await openFromTeamLock(page);
+  await dialog(page).getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\//);
+  await page.getByRole("button", { name: "Pay $50" }).click();
+
+  await expect(page.getByText("Upgrade successful")).toBeVisible();
+  await expect(page.getByText("Welcome to Team! Your new features are unlocked.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(nav(page).getByRole("link", { name: "Team Workspace" })).toHaveAccessibleDescription("");
+  await nav(page).getByRole("link", { name: "Team Workspace" }).click();
+  await expect(page.getByRole("heading", { name: "Team Workspace", level: 1 })).toBeVisible();
+  void consoleErrors;
+});
+
+test("a cancelled checkout says so and leaves the address clean", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  await page.goto("/dashboard?upgrade=cancelled");
+  await expect(page.getByText("Upgrade cancelled")).toBeVisible();
+  await expect(page.getByText("No payment was made.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  void consoleErrors;
+});
+
+test("checkout is busy while it is prepared, and a failure says Upgrade failed", async ({
+  page,
+  request,
+}) => {
+  // The 500 below is on purpose; any other console error still fails the test.
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await signUpAndVerify(page, request);
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/billing/checkout", async (route) => {
+    await answered;
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "INTERNAL", message: "Internal error" } }),
+    });
+  });
+
+  await openFromTeamLock(page);
+  const d = dialog(page);
+  await d.getByRole("button", { name: "Upgrade" }).click();
+  await expect(d.getByRole("button", { name: "Preparing checkout…" })).toBeDisabled();
+  release();
+
+  await expect(page.getByText("Upgrade failed")).toBeVisible();
+  await expect(page.getByText("There was an error processing your upgrade. Please try again.")).toBeVisible();
+  await expect(d.getByRole("button", { name: "Upgrade" })).toBeEnabled();
+  await expect(page).toHaveURL(/\/dashboard/);
+  expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+});
+
+test("a visitor whose session has ended is asked to log in", async ({ page, request, consoleErrors }) => {
+  await signUpAndVerify(page, request);
+  await openFromTeamLock(page);
+  await page.context().clearCookies();
+  await dialog(page).getByRole("button", { name: "Upgrade" }).click();
+  await expect(page.getByText("Please log in")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  void consoleErrors;
+});
+
+test("Try Demo Mode from the dialog closes it and unlocks Team features", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  await openFromTeamLock(page);
+  await dialog(page).getByRole("button", { name: "Try Demo Mode" }).click();
+  await expect(page.getByText("Demo Mode Activated")).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect(nav(page).getByRole("link", { name: "Team Workspace" })).toHaveAccessibleDescription("");
+  void consoleErrors;
+});
+
+test("the access gate's Upgrade opens the dialog on the plan the feature needs", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  await page.goto("/team-workspace");
+  await expect(page.getByRole("heading", { name: "Premium Feature" })).toBeVisible();
+  await page.getByRole("button", { name: "Upgrade" }).click();
+  await expect(dialog(page).getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+  void consoleErrors;
+});
+
+test("on the free plan, the Pro locks open the dialog on Pro", async ({ page, request, consoleErrors }) => {
+  await signUpAndVerify(page, request);
+  // Eight days on, for this person only: the trial has ended.
+  await page.setExtraHTTPHeaders({ "x-kairo-test-clock-offset": String(8 * 86_400_000) });
+  await page.goto("/dashboard");
+  const ai = nav(page).getByRole("link", { name: "AI Insights" });
+  await expect(ai).toHaveAccessibleDescription("Upgrade to Pro to unlock");
+
+  // The Overview's Pro Features panel.
+  const unlock = page.getByRole("button", { name: "Unlock AI insights" });
+  await unlock.click();
+  await expect(dialog(page).getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "true");
+  await expect(
+    dialog(page).getByRole("tabpanel", { name: "Pro" }).getByText("$12", { exact: true }),
+  ).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(unlock).toBeFocused();
+
+  // The navigation lock.
+  await ai.click();
+  await expect(dialog(page).getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  void consoleErrors;
+});
+
+test.describe("on a phone (375 × 812)", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the dialog fits the screen and the comparison scrolls within itself", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    await signUpAndVerify(page, request);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await openFromTeamLock(page);
+    const d = dialog(page);
+
+    const box = await d.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageScroll).toBeLessThanOrEqual(375);
+
+    const region = d.getByRole("region", { name: "Plan comparison table" });
+    const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    await expect(d.getByRole("button", { name: "Upgrade" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Escape closes the dialog only; the navigation it was opened from stays open.
+    await page.keyboard.press("Escape");
+    await expect(d).toBeHidden();
+    await expect(nav(page)).toBeVisible();
+    void consoleErrors;
+  });
+});
