@@ -8,23 +8,36 @@ import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "#shared/errors/app-error.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
+import type { SecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/client.ts";
+import { hsts } from "./http/hsts.ts";
 import { onError } from "./http/on-error.ts";
+import { originCheck } from "./http/origin-check.ts";
+import { type CounterStore, rateLimiting } from "./http/rate-limit.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { staticWeb } from "./http/static-web.ts";
 import { testClockMiddleware } from "./http/test-clock.ts";
 import type { AppBindings } from "./http/types.ts";
 import { MAX_JSON_BYTES } from "./http/validate.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { billingRoutes } from "./modules/billing/billing-routes.ts";
 import { demoRoutes, subscriptionRoutes } from "./modules/billing/routes.ts";
+import { stripeWebhookRoutes } from "./modules/billing/stripe-webhook.ts";
+import type { CalendarOAuthClients } from "./modules/calendar-integrations/integrations.ts";
+import { calendarIntegrationRoutes } from "./modules/calendar-integrations/routes.ts";
+import { clientErrorRoutes } from "./modules/client-errors/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { pomodoroRoutes } from "./modules/pomodoro/routes.ts";
+import { preferencesRoutes } from "./modules/preferences/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
+import { teamRoutes } from "./modules/team/routes.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import type { Mailer } from "./providers/mail/mailer.ts";
 import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
@@ -47,6 +60,16 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The address people reach Kairo at (return addresses must be on its origin). */
   publicUrl: string;
+  /** Counters of `rateLimit` (src/server/http/rate-limit.ts): Redis when configured, else memory. */
+  rateLimitStore: CounterStore;
+  /** RATE_LIMIT_DISABLED turns our own limits off as it does Better Auth's. */
+  rateLimitEnabled: boolean;
+  /** Encrypts tokens before they are stored (src/server/crypto/secret-box.ts). */
+  secretBox: SecretBox;
+  /** Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite). */
+  jobs: JobQueue;
+  /** Calendar OAuth clients configured on the server, by provider. */
+  calendarOAuth: CalendarOAuthClients;
 };
 
 export function createApp(deps: AppDeps) {
@@ -81,8 +104,22 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use("*", hsts({ trustProxy: deps.trustProxy }));
 
+  // Cross-site mutations are refused before anything reads their body. Better Auth checks its own
+  // calls against the same origin (trustedOrigins in auth/auth.ts); the Stripe webhook is signed.
+  app.use(
+    "/api/*",
+    originCheck({
+      allowedOrigins: [new URL(deps.publicUrl).origin],
+      exempt: (path) => path.startsWith("/api/auth/") || path === "/api/billing/stripe/webhook",
+    }),
+  );
   app.use("/api/*", bodyLimit({ maxSize: MAX_JSON_BYTES }));
+  app.use(
+    "/api/*",
+    rateLimiting({ store: deps.rateLimitStore, clock: deps.clock, enabled: deps.rateLimitEnabled }),
+  );
   if (deps.nodeEnv === "test") app.use("/api/*", testClockMiddleware());
 
   // Better Auth reads the client address from one header we set ourselves.
@@ -103,6 +140,16 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // -- team: /api/team is the one way to change a team (it enforces the paid seats); Better Auth's
+  // own organization endpoints would bypass that, so they are closed.
+  app.all("/api/auth/organization/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+  // -- admin: /api/admin is the one way to change roles, bans and plans (it keeps the last super
+  // admin and writes the audit log); Better Auth's own admin endpoints would bypass that.
+  app.all("/api/auth/admin/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
   app.route("/api/auth", authRoutes(deps.auth));
   app.use("/api/*", sessionMiddleware(deps.auth));
   app.route("/api/health", healthRoutes(deps));
@@ -115,10 +162,18 @@ export function createApp(deps: AppDeps) {
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/demo", demoRoutes(deps));
   // -- billing
+  app.route("/api/billing/stripe/webhook", stripeWebhookRoutes(deps));
   app.route("/api/billing", billingRoutes(deps));
+  // -- team
+  app.route("/api/team", teamRoutes(deps));
   // -- security settings
   // -- your data, preferences, client error reports
+  app.route("/api/account", accountRoutes(deps));
+  app.route("/api/preferences", preferencesRoutes(deps));
+  app.route("/api/client-errors", clientErrorRoutes(deps));
+  app.route("/api/calendar-integrations", calendarIntegrationRoutes(deps));
   // -- admin
+  app.route("/api/admin", adminRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

@@ -15,6 +15,22 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+/** A comma-separated list of emails, lower-cased. */
+const emailList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,15 +42,8 @@ export const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Kairo <no-reply@kairo.local>"),
-  KAIRO_ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  KAIRO_ADMIN_EMAILS: emailList,
+  KAIRO_SUPER_ADMIN_EMAILS: emailList,
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_SECONDS: z.coerce
@@ -48,6 +57,20 @@ export const envSchema = z.object({
     .min(0)
     .default(60 * 60 * 24),
   RATE_LIMIT_DISABLED: bool,
+  // Stripe: when STRIPE_SECRET_KEY is set, checkout and the billing portal go to Stripe.
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO_MONTHLY: optionalText,
+  STRIPE_PRICE_PRO_YEARLY: optionalText,
+  STRIPE_PRICE_TEAM_MONTHLY: optionalText,
+  STRIPE_PRICE_TEAM_YEARLY: optionalText,
+  STRIPE_LAUNCH_COUPON: optionalText,
+  STRIPE_API_BASE: optionalUrl,
+  // Calendar OAuth clients: a provider can be connected only when both its id and secret are set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
 });
 
 export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
@@ -78,11 +101,40 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
   KAIRO_ADMIN_EMAILS: {
     description: "Comma-separated emails that get the admin role at sign-up and start-up",
   },
+  KAIRO_SUPER_ADMIN_EMAILS: {
+    description:
+      "Comma-separated emails that get the super_admin role (grants and removes admin) at sign-up and start-up",
+  },
   TRUST_PROXY: { description: "true behind a load balancer: client address taken from X-Forwarded-For" },
   LOG_LEVEL: { description: "pino log level" },
   SESSION_TTL_SECONDS: { description: "Session lifetime without use (default 7 days)" },
   SESSION_RENEW_AFTER_SECONDS: { description: "A session used after this age is renewed (default 1 day)" },
   RATE_LIMIT_DISABLED: { description: "true turns off rate limits (never in production)" },
+  STRIPE_SECRET_KEY: {
+    description: "Stripe secret key; when set, checkout and the billing portal use Stripe",
+    secret: true,
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    description: "Signing secret of the Stripe webhook endpoint /api/billing/stripe/webhook",
+    secret: true,
+  },
+  STRIPE_PRICE_PRO_MONTHLY: { description: "Stripe price id of Pro billed monthly" },
+  STRIPE_PRICE_PRO_YEARLY: { description: "Stripe price id of Pro billed yearly" },
+  STRIPE_PRICE_TEAM_MONTHLY: { description: "Stripe price id of Team billed monthly, per seat" },
+  STRIPE_PRICE_TEAM_YEARLY: { description: "Stripe price id of Team billed yearly, per seat" },
+  STRIPE_LAUNCH_COUPON: {
+    description: "Stripe coupon id of the launch offer (20% off, 3 months); unset means no discount",
+  },
+  STRIPE_API_BASE: { description: "Another address for the Stripe API (a local fake or stub)" },
+  GOOGLE_CLIENT_ID: {
+    description: "OAuth client id for Google Calendar; unset means Google cannot be connected",
+  },
+  GOOGLE_CLIENT_SECRET: { description: "OAuth client secret for Google Calendar", secret: true },
+  MICROSOFT_CLIENT_ID: {
+    description:
+      "OAuth client id (Microsoft Entra) for Outlook calendars; unset means Outlook cannot be connected",
+  },
+  MICROSOFT_CLIENT_SECRET: { description: "OAuth client secret for Outlook calendars", secret: true },
 };
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,5 +145,24 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const stripeMissing = missingStripeSettings(result.data);
+  if (stripeMissing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  STRIPE_SECRET_KEY is set, so Stripe takes payments, but ${stripeMissing.join(", ")} ${stripeMissing.length === 1 ? "is" : "are"} not set.`,
+    );
+  }
   return result.data;
+}
+
+/** Stripe needs its webhook secret and the four price ids as soon as its secret key is set. */
+export function missingStripeSettings(env: Env): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  const needed = [
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_PRICE_PRO_MONTHLY",
+    "STRIPE_PRICE_PRO_YEARLY",
+    "STRIPE_PRICE_TEAM_MONTHLY",
+    "STRIPE_PRICE_TEAM_YEARLY",
+  ] as const;
+  return needed.filter((name) => !env[name]);
 }

@@ -4,15 +4,21 @@ import { readFileSync } from "node:fs";
 import { type AppDeps, createApp } from "./app.ts";
 import { createAuth, promoteConfiguredAdmins } from "./auth/auth.ts";
 import { createRedisStorage } from "./auth/redis-storage.ts";
+import { createSecretBox } from "./crypto/secret-box.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { memoryCounterStore } from "./http/rate-limit.ts";
 import { offsetClock } from "./http/test-clock.ts";
+import { createJobQueue } from "./jobs/create-job-queue.ts";
+import { accountPurgeJob } from "./jobs/definitions/account-purge.ts";
 import type { Logger } from "./logger.ts";
+import { calendarClientsFromEnv } from "./modules/calendar-integrations/integrations.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import { createBuiltinAi } from "./providers/ai/builtin.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./providers/mail/mailer.ts";
 import { createLocalPayments } from "./providers/payments/local.ts";
 import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
+import { createStripePayments, stripeOptionsFromEnv } from "./providers/payments/stripe.ts";
 import { createEventHub } from "./realtime/events.ts";
 import { resolveSecret } from "./secret.ts";
 
@@ -47,14 +53,16 @@ export async function createKairo(o: KairoOptions) {
     );
   }
   const redis = env.REDIS_URL ? await createRedisStorage(env.REDIS_URL) : undefined;
+  const secret = resolveSecret(env.BETTER_AUTH_SECRET, env.KAIRO_DATA_DIR);
   const auth = createAuth({
     secondaryStorage: redis,
     db: database.db,
     mailer,
     logger,
     baseURL,
-    secret: resolveSecret(env.BETTER_AUTH_SECRET, env.KAIRO_DATA_DIR),
+    secret,
     adminEmails: env.KAIRO_ADMIN_EMAILS,
+    superAdminEmails: env.KAIRO_SUPER_ADMIN_EMAILS,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     sessionRenewAfterSeconds: env.SESSION_RENEW_AFTER_SECONDS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
@@ -64,8 +72,13 @@ export async function createKairo(o: KairoOptions) {
       "mail goes to the development outbox, readable by anyone at GET /api/dev/mail: set SMTP_URL and NODE_ENV=production before letting others in",
     );
   }
-  const promoted = await promoteConfiguredAdmins(database.db, env.KAIRO_ADMIN_EMAILS);
+  const promoted = await promoteConfiguredAdmins(
+    database.db,
+    env.KAIRO_ADMIN_EMAILS,
+    env.KAIRO_SUPER_ADMIN_EMAILS,
+  );
   if (promoted) logger.info({ promoted }, "configured administrators promoted");
+  const clock = o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date());
   const deps: AppDeps = {
     database,
     auth,
@@ -75,17 +88,29 @@ export async function createKairo(o: KairoOptions) {
     nodeEnv: env.NODE_ENV,
     trustProxy: env.TRUST_PROXY,
     webRoot: o.webRoot,
-    clock: o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date()),
+    clock,
     ai: o.ai ?? createBuiltinAi(),
     events: createEventHub(),
-    payments: o.payments ?? createLocalPayments(database.db, baseURL),
+    payments: o.payments ?? choosePayments(env, logger, () => createLocalPayments(database.db, baseURL)),
     publicUrl: baseURL,
+    rateLimitStore: redis ?? memoryCounterStore(),
+    rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
+    secretBox: createSecretBox(secret),
+    jobs: createJobQueue({
+      database,
+      logger,
+      clock,
+      definitions: [accountPurgeJob({ db: database.db })],
+    }),
+    calendarOAuth: calendarClientsFromEnv(env),
   };
   const app = createApp(deps);
   return {
     app,
     deps,
     close: async () => {
+      // The worker first: a job still running may need the database and Redis.
+      await deps.jobs.stop();
       await redis?.close();
       await database.close();
     },
@@ -93,3 +118,9 @@ export async function createKairo(o: KairoOptions) {
 }
 
 export type Kairo = Awaited<ReturnType<typeof createKairo>>;
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the local test checkout. */
+function choosePayments(env: Env, logger: Logger, local: () => PaymentProvider): PaymentProvider {
+  const stripe = stripeOptionsFromEnv(env, logger);
+  return stripe ? createStripePayments(stripe) : local();
+}

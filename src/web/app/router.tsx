@@ -29,6 +29,7 @@ export const router = createBrowserRouter([
           { path: "calendar-callback", lazy: () => import("./routes/calendar-callback.tsx") },
           { path: "billing/checkout/:id", lazy: () => import("./routes/billing-checkout.tsx") },
           { path: "billing/portal", lazy: () => import("./routes/billing-portal.tsx") },
+          { path: "team/invite/:id", lazy: () => import("./routes/team-invite.tsx") },
           {
             lazy: () => import("./layouts/dashboard-layout.tsx"),
             children: [

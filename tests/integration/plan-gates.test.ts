@@ -1,0 +1,78 @@
+// The server side of the access gate, walked as every kind of person: each route that needs a plan
+// feature answers free, trial, pro, team and demo exactly as the access rules say.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedUser } from "../support/factories.ts";
+import { RULES } from "../support/route-rules.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const gated = Object.entries(RULES).filter(([, rule]) => rule === "feature");
+
+describe("plan gates", () => {
+  it("has gated routes to walk", () => {
+    expect(gated.length).toBeGreaterThan(0);
+  });
+
+  // Every gated route walked as each kind of person. A demo preview grants the features for reading;
+  // changing a team still needs the Team plan paid for (the seats), so its writes stay refused.
+  type Tier = "free" | "trial" | "pro" | "team" | "demo";
+  async function personOn(tier: Tier) {
+    const { client } = await createVerifiedUser(server);
+    if (tier === "pro" || tier === "team") {
+      const res = await client.post<{ url: string }>("/api/billing/checkout", {
+        plan: tier,
+        quantity: tier === "team" ? 3 : 1,
+        billing: "monthly",
+        successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
+        cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
+      });
+      expect(res.status).toBe(201);
+      const id = new URL(res.body.url).pathname.split("/").pop();
+      expect((await client.post(`/api/billing/checkout-sessions/${id}/pay`)).status).toBe(200);
+    }
+    if (tier === "demo") expect((await client.post("/api/demo")).status).toBe(201);
+    return client;
+  }
+  const tiers: [Tier, (method: string) => boolean][] = [
+    ["free", () => false],
+    ["trial", () => false],
+    ["pro", () => false],
+    ["team", () => true],
+    ["demo", (method) => method === "GET"],
+  ];
+  it.each(tiers)("walks every gated route as a person on %s", async (tier, allowed) => {
+    const client = await personOn(tier);
+    // Free: the 7-day trial is over (paid plans run a month, a demo preview 30 minutes).
+    if (tier === "free") server.clock.set(new Date(Date.now() + 8 * 86_400_000));
+    try {
+      expect((await client.get<{ plan: string }>("/api/subscription")).body.plan).toBe(
+        tier === "demo" ? "trial" : tier,
+      );
+      for (const [route] of gated) {
+        const [method, path] = route.split(" ") as [string, string];
+        const concrete = path.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");
+        const res = await client.request<{ error?: { code: string; requiredPlan?: string } }>(
+          method,
+          concrete,
+          {
+            json: method === "GET" || method === "DELETE" ? undefined : { email: `walk-${tier}@example.com` },
+          },
+        );
+        if (allowed(method)) {
+          // Let through: answered by the route itself (a made-up id is simply not found).
+          expect([200, 201, 204, 404], `${tier} ${route}`).toContain(res.status);
+        } else {
+          expect(res.status, `${tier} ${route}`).toBe(403);
+          expect(res.body.error).toMatchObject({ code: "PLAN_REQUIRED", requiredPlan: "team" });
+        }
+      }
+    } finally {
+      server.clock.reset();
+    }
+  });
+});

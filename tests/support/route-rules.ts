@@ -1,0 +1,63 @@
+// Every API route with its access rule, shared by the route-rule and plan-gate suites.
+/** "feature": signed in and a plan with the route's feature (team seats: team_collaboration). */
+/** "admin": signed in with the role admin or super_admin (looked up afresh on every call). */
+export type Rule = "public" | "signed-in" | "feature" | "dev-only" | "auth" | "webhook" | "admin";
+
+export const RULES: Record<string, Rule> = {
+  "GET /api/health": "public",
+  "GET /api/auth/*": "auth",
+  "POST /api/auth/*": "auth",
+  "GET /api/dev/mail": "dev-only",
+  "GET /api/me": "signed-in",
+  "PATCH /api/profile": "signed-in",
+  "GET /api/subscription": "signed-in",
+  "POST /api/demo": "signed-in",
+  "GET /api/tasks": "signed-in",
+  "POST /api/tasks": "signed-in",
+  "PATCH /api/tasks/:id": "signed-in",
+  "DELETE /api/tasks/:id": "signed-in",
+  "POST /api/tasks/:id/timer/start": "signed-in",
+  "POST /api/tasks/:id/timer/stop": "signed-in",
+  "GET /api/tasks/:id/time-logs": "signed-in",
+  "GET /api/pomodoro-sessions/today": "signed-in",
+  "POST /api/pomodoro-sessions": "signed-in",
+  "POST /api/pomodoro-sessions/:id/complete": "signed-in",
+  "POST /api/assistant": "signed-in",
+  "GET /api/analytics": "signed-in",
+  "GET /api/overview": "signed-in",
+  "GET /api/calendar": "signed-in",
+  // -- billing (checkout, portal, webhooks, team seats)
+  "GET /api/billing": "signed-in",
+  "POST /api/billing/checkout": "signed-in",
+  "POST /api/billing/portal": "signed-in",
+  "GET /api/billing/checkout-sessions/:id": "signed-in",
+  "POST /api/billing/checkout-sessions/:id/pay": "signed-in",
+  "POST /api/billing/checkout-sessions/:id/cancel": "signed-in",
+  "POST /api/billing/local/subscription": "signed-in",
+  "POST /api/billing/stripe/webhook": "webhook",
+  "GET /api/team": "feature",
+  "POST /api/team/invitations": "feature",
+  "GET /api/team/invitations/:id": "signed-in",
+  "POST /api/team/invitations/:id/accept": "signed-in",
+  "DELETE /api/team/invitations/:id": "feature",
+  "DELETE /api/team/members/:memberId": "feature",
+  // -- security settings (password, two-factor, sessions)
+  // -- your data, preferences, client error reports
+  "GET /api/account/export": "signed-in",
+  "POST /api/account/delete": "signed-in",
+  "GET /api/preferences": "signed-in",
+  "PATCH /api/preferences": "signed-in",
+  "POST /api/client-errors": "signed-in",
+  "GET /api/calendar-integrations": "signed-in",
+  // -- admin
+  "GET /api/admin/users": "admin",
+  "PUT /api/admin/users/:id/role": "admin",
+  "POST /api/admin/users/:id/ban": "admin",
+  "POST /api/admin/users/:id/unban": "admin",
+  "PUT /api/admin/users/:id/plan": "admin",
+  "GET /api/admin/stats": "admin",
+  "GET /api/admin/mail": "admin",
+  "GET /api/admin/error-reports": "admin",
+  "GET /api/admin/deletions": "admin",
+  "GET /api/admin/audit-log": "admin",
+};
