@@ -4,6 +4,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { user } from "#server/db/schema/auth.ts";
+import { checkoutSessions } from "#server/db/schema/billing.ts";
+import { ROUTE_LIMITS } from "#server/http/route-limits.ts";
 import { mapError } from "#shared/errors/message-mapping.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
 import { TestClient, type TestResponse } from "../support/test-client.ts";
@@ -162,5 +164,56 @@ describe("send-verification-email: 3 per 5 minutes per address", () => {
     });
     expect(res.status).toBe(200);
     expect(verifyMails()).toBe(5);
+  });
+});
+
+describe("our own sensitive routes (ROUTE_LIMITS)", () => {
+  const checkoutBody = () => ({
+    plan: "pro",
+    billing: "monthly",
+    successUrl: `${server.baseUrl}/settings?success=true`,
+    cancelUrl: `${server.baseUrl}/settings?canceled=true`,
+  });
+  const sessionsOf = async (userId: string) => {
+    const [row] = await server.kairo.deps.database.db
+      .select({ n: count() })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.userId, userId));
+    return Number(row?.n ?? 0);
+  };
+
+  it("are the ones the README documents", () => {
+    expect(ROUTE_LIMITS.checkout).toMatchObject({ max: 10, windowSeconds: 60 });
+    expect(ROUTE_LIMITS.billingPortal).toMatchObject({ max: 20, windowSeconds: 60 });
+    expect(ROUTE_LIMITS.teamInvitation).toMatchObject({ max: 30, windowSeconds: 3600 });
+    expect(ROUTE_LIMITS.accountExport).toMatchObject({ max: 5, windowSeconds: 60 });
+    expect(ROUTE_LIMITS.clientErrors).toMatchObject({ max: 30, windowSeconds: 60 });
+  });
+
+  it("limits checkout to 10 a minute per person, prepares nothing past it, and serves another person", async () => {
+    const a = await createVerifiedUser(server);
+    const me = (await a.client.get<{ id: string }>("/api/me")).body;
+    for (let i = 0; i < 10; i++) {
+      expect((await a.client.post("/api/billing/checkout", checkoutBody())).status).toBe(201);
+    }
+    const limited = await a.client.post<{ error: { code: string; message: string } }>(
+      "/api/billing/checkout",
+      checkoutBody(),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(limited.body.error).toEqual({
+      code: "RATE_LIMITED",
+      message: "Too many attempts. Please wait a moment and try again.",
+    });
+    expect(await sessionsOf(me.id)).toBe(10);
+    const b = await createVerifiedUser(server);
+    expect((await b.client.post("/api/billing/checkout", checkoutBody())).status).toBe(201);
+  });
+
+  it("limits data exports to 5 a minute per person", async () => {
+    const a = await createVerifiedUser(server);
+    for (let i = 0; i < 5; i++) expect((await a.client.get("/api/account/export")).status).toBe(200);
+    expect((await a.client.get("/api/account/export")).status).toBe(429);
   });
 });

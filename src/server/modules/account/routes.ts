@@ -4,6 +4,8 @@ import { deleteCookie } from "hono/cookie";
 import { passwordConfirmBody } from "#shared/contracts/security.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../app.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -18,7 +20,7 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">
   const accountAuth = betterAuthAccountAuth(deps.auth);
   const attempts = createAttemptLimiter();
   return new Hono<AppBindings>()
-    .get("/export", async (c) => {
+    .get("/export", rateLimit(ROUTE_LIMITS.accountExport), async (c) => {
       const person = requireUser(c);
       const now = deps.clock();
       const doc = buildAccountExport(await loadExportRows(db, person.id), now);

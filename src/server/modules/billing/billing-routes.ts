@@ -11,6 +11,8 @@ import { planStatus } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../app.ts";
 import { idParam } from "../../http/params.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -58,7 +60,7 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
       const user = requireUser(c);
       return c.json(await getBillingDetails(db, user.id, deps.clock()));
     })
-    .post("/checkout", async (c) => {
+    .post("/checkout", rateLimit(ROUTE_LIMITS.checkout), async (c) => {
       const user = requireUser(c);
       const body = await readJson(c, checkoutRequestSchema);
       const successUrl = sameOriginUrl(body.successUrl, deps.publicUrl, "successUrl");
@@ -87,7 +89,7 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
       });
       return c.json({ url }, 201);
     })
-    .post("/portal", async (c) => {
+    .post("/portal", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
       const user = requireUser(c);
       const body = await readJson(c, portalRequestSchema);
       const returnUrl = sameOriginUrl(body.returnUrl, deps.publicUrl, "returnUrl");
@@ -116,7 +118,7 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
         url: await cancelLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
       });
     })
-    .post("/local/subscription", async (c) => {
+    .post("/local/subscription", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
       const user = requireUser(c);
       local();
       const action = await readJson(c, localPortalActionSchema);

@@ -4,7 +4,9 @@ import { Hono } from "hono";
 import { inviteMemberBody } from "#shared/contracts/team.ts";
 import type { AppDeps } from "../../app.ts";
 import { idParam } from "../../http/params.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { requireFeature } from "../../http/require-feature.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -27,7 +29,7 @@ export function teamRoutes(deps: Pick<AppDeps, "database" | "clock" | "mailer" |
       const { user } = await gate(c);
       return c.json(await getTeam(db, user.id, deps.clock()));
     })
-    .post("/invitations", async (c) => {
+    .post("/invitations", rateLimit(ROUTE_LIMITS.teamInvitation), async (c) => {
       const { user } = await gate(c);
       const { email } = await readJson(c, inviteMemberBody);
       const inviteDeps = { db, mailer: deps.mailer, logger: c.get("log"), publicUrl: deps.publicUrl };
