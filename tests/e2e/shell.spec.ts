@@ -204,7 +204,7 @@ test("settings: the profile is saved and kept, the email is read-only", async ({
 
   const fullName = page.getByLabel("Full Name");
   const jobTitle = page.getByLabel("Job Title");
-  const emailField = page.getByLabel("Email");
+  const emailField = page.getByLabel("Email", { exact: true });
   await expect(fullName).toHaveValue("Sam Settings");
   await expect(emailField).toHaveValue(email);
   await expect(emailField).not.toBeEditable();
@@ -217,7 +217,7 @@ test("settings: the profile is saved and kept, the email is read-only", async ({
   await page.reload();
   await expect(page.getByLabel("Full Name")).toHaveValue("Samantha Settings-Changed");
   await expect(page.getByLabel("Job Title")).toHaveValue("Head of Focus");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   void consoleErrors;
 });
 

@@ -39,9 +39,10 @@ export const authApi = {
     return res;
   },
 
-  async signOut() {
+  /** Signs out; `leavingTo` is the page the caller is taking the person to (see setSignedOut). */
+  async signOut(leavingTo?: string) {
     await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
-    setSignedOut();
+    setSignedOut(leavingTo);
   },
 
   sendVerificationEmail: (email: string) =>

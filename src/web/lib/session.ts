@@ -16,7 +16,7 @@ export type SessionUser = {
 export type SessionState =
   | { status: "loading"; user: null }
   | { status: "signed-in"; user: SessionUser; expiresAt: string }
-  | { status: "signed-out"; user: null };
+  | { status: "signed-out"; user: null; leavingTo?: string };
 
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
 
@@ -51,8 +51,13 @@ export function refreshSession(): Promise<SessionState> {
   return inflight;
 }
 
-export function setSignedOut() {
-  set({ status: "signed-out", user: null });
+/**
+ * Marks the person signed out. `leavingTo` is where a deliberate sign-out (the menu, deleting the
+ * account) is heading: the guards send the page there instead of to /login, whichever finishes first,
+ * the navigation or the re-render. The next session refresh forgets it.
+ */
+export function setSignedOut(leavingTo?: string) {
+  set(leavingTo ? { status: "signed-out", user: null, leavingTo } : { status: "signed-out", user: null });
 }
 
 function start() {

@@ -25,7 +25,9 @@ export function AccessGate({
   const location = useLocation();
   const access = useFeatureAccess(feature);
   if (session.status === "loading" || access === "loading") return <FullPageSpinner label="Loading..." />;
-  if (session.status === "signed-out") return <Navigate to={loginPathFor(location)} replace />;
+  if (session.status === "signed-out") {
+    return <Navigate to={session.leavingTo ?? loginPathFor(location)} replace />;
+  }
   if (access === "denied") return <PremiumFeatureCard feature={feature} plan={plan} />;
   return <>{children}</>;
 }

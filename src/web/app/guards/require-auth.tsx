@@ -11,7 +11,9 @@ export function Component() {
   const session = useSession();
   const location = useLocation();
   if (session.status === "loading") return <FullPageSpinner label="Loading..." />;
-  if (session.status === "signed-out") return <Navigate to={loginPathFor(location)} replace />;
+  if (session.status === "signed-out") {
+    return <Navigate to={session.leavingTo ?? loginPathFor(location)} replace />;
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

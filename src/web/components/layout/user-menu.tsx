@@ -26,7 +26,7 @@ export function UserMenu() {
 
   const signOut = async () => {
     try {
-      await authApi.signOut();
+      await authApi.signOut(paths.home);
       notifySuccess("Signed out", "See you soon.");
       navigate(paths.home, { replace: true });
     } catch (err) {

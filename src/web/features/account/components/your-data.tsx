@@ -99,11 +99,11 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       else notifyError(err, { title: "Error", fallback: "Failed to delete your account. Please try again." });
       return;
     }
-    // The server has ended every session: leave the settings first (the home route loads on
-    // demand, and a signed-out state before it arrives would send the guard to /login).
-    await navigate(paths.home, { replace: true });
-    setSignedOut();
+    // The server has ended every session. Signed out "leaving to home": the guard of this page
+    // follows to home rather than to /login if it re-renders before the navigation lands.
+    setSignedOut(paths.home);
     qc.clear();
+    void navigate(paths.home, { replace: true });
     notifySuccess(
       "Account deleted",
       `You have been signed out. Your data will be permanently deleted in ${DATA_RETENTION_DAYS} days.`,
