@@ -13,6 +13,9 @@ export function onError(err: Error, c: Context<AppBindings>) {
     const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 401 ? "UNAUTHENTICATED" : "HTTP_ERROR";
     const message =
       status === 413 ? "The request body is too large." : err.message || "The request could not be handled.";
+    // A 413 is answered before the body is read; the rest of it is left on the connection, which the
+    // server then drops. Say so, or the client reuses the connection and its next request fails.
+    if (status === 413) c.header("Connection", "close");
     return c.json({ error: { code, message } } satisfies ErrorBody, status);
   }
   const log = c.get("log");

@@ -1,0 +1,428 @@
+// Property-based bad input on every JSON route of our own API (every POST/PUT/PATCH route that reads
+// its body with readJson): fast-check generates bodies the route's shared zod schema rejects, and for
+// each one the answer must be a 4xx in our JSON error shape { error: { code, message } } with a
+// readable message and no stack trace, nothing may change in the database and no mail may be sent.
+// A failing run prints fast-check's seed and the shrunk body, so it can be replayed.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { user } from "#server/db/schema/auth.ts";
+import * as accountContracts from "#shared/contracts/account.ts";
+import * as adminContracts from "#shared/contracts/admin.ts";
+import * as authContracts from "#shared/contracts/auth.ts";
+import * as billingContracts from "#shared/contracts/billing.ts";
+import * as preferencesContracts from "#shared/contracts/preferences.ts";
+import * as securityContracts from "#shared/contracts/security.ts";
+import * as tasksContracts from "#shared/contracts/tasks.ts";
+import * as teamContracts from "#shared/contracts/team.ts";
+import { dbFingerprint } from "../support/db-fingerprint.ts";
+import { createVerifiedUser } from "../support/factories.ts";
+import { RULES } from "../support/route-rules.ts";
+import type { TestResponse } from "../support/test-client.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+/** Generated bodies per route (plus the raw non-JSON bodies below). */
+const NUM_RUNS = 30;
+
+/**
+ * Tables left out of the fingerprint. "session": Better Auth renews a session row when a signed-in
+ * call comes after SESSION_RENEW_AFTER_SECONDS, whatever the body; it is not what the call asked.
+ */
+const IGNORED_TABLES = ["session"];
+
+/** POST/PUT/PATCH routes of RULES that read no body at all: their path and the session say it all. */
+const NO_BODY: Record<string, string> = {
+  "POST /api/demo": "fills the caller's account with demo data; no options",
+  "POST /api/tasks/:id/timer/start": "the task id is the whole request",
+  "POST /api/tasks/:id/timer/stop": "the task id is the whole request",
+  "POST /api/pomodoro-sessions/:id/complete": "the session id is the whole request",
+  "POST /api/billing/checkout-sessions/:id/pay": "the checkout id is the whole request",
+  "POST /api/billing/checkout-sessions/:id/cancel": "the checkout id is the whole request",
+  "POST /api/team/invitations/:id/accept": "the invitation id is the whole request",
+};
+
+/** Body routes that are not ours to validate, with where their bad input is tested instead. */
+const NOT_OURS: Record<string, string> = {
+  "POST /api/auth/*": "Better Auth's; bad input is covered by bad-input.test.ts",
+  "POST /api/billing/stripe/webhook": "Stripe's signed raw body; covered by stripe.test.ts",
+};
+
+type Method = "POST" | "PUT" | "PATCH";
+type Target = { schema: z.ZodType; path: () => string; admin?: boolean };
+
+let server: TestServer;
+/** The signed-in caller: an admin (for /api/admin) on a paid Team plan (for /api/team/invitations). */
+let caller: Awaited<ReturnType<typeof createVerifiedUser>>;
+/** Someone else, the target of the admin routes. */
+let otherId: string;
+/** A task of the caller's own, so PATCH /api/tasks/:id reaches validation instead of a 404. */
+let taskId: string;
+
+const ADMIN_EMAIL = "property-admin@example.com";
+
+/** Route → the very schema object its handler passes to readJson. */
+const ROUTES: Record<string, Target> = {
+  "PATCH /api/profile": { schema: authContracts.profileUpdateBody, path: () => "/api/profile" },
+  "POST /api/tasks": { schema: tasksContracts.taskCreateBody, path: () => "/api/tasks" },
+  "PATCH /api/tasks/:id": { schema: tasksContracts.taskUpdateBody, path: () => `/api/tasks/${taskId}` },
+  "POST /api/pomodoro-sessions": {
+    schema: tasksContracts.pomodoroStartBody,
+    path: () => "/api/pomodoro-sessions",
+  },
+  "POST /api/assistant": { schema: tasksContracts.assistantBody, path: () => "/api/assistant" },
+  "POST /api/billing/checkout": {
+    schema: billingContracts.checkoutRequestSchema,
+    path: () => "/api/billing/checkout",
+  },
+  "POST /api/billing/portal": {
+    schema: billingContracts.portalRequestSchema,
+    path: () => "/api/billing/portal",
+  },
+  "POST /api/billing/local/subscription": {
+    schema: billingContracts.localPortalActionSchema,
+    path: () => "/api/billing/local/subscription",
+  },
+  "POST /api/team/invitations": {
+    schema: teamContracts.inviteMemberBody,
+    path: () => "/api/team/invitations",
+  },
+  "POST /api/account/delete": {
+    schema: securityContracts.passwordConfirmBody,
+    path: () => "/api/account/delete",
+  },
+  "PATCH /api/preferences": {
+    schema: preferencesContracts.preferencesPatchBody,
+    path: () => "/api/preferences",
+  },
+  "POST /api/client-errors": { schema: accountContracts.clientErrorBody, path: () => "/api/client-errors" },
+  "PUT /api/admin/users/:id/role": {
+    schema: adminContracts.setRoleBody,
+    path: () => `/api/admin/users/${otherId}/role`,
+    admin: true,
+  },
+  "POST /api/admin/users/:id/ban": {
+    schema: adminContracts.banBody,
+    path: () => `/api/admin/users/${otherId}/ban`,
+    admin: true,
+  },
+  "POST /api/admin/users/:id/unban": {
+    schema: adminContracts.unbanBody,
+    path: () => `/api/admin/users/${otherId}/unban`,
+    admin: true,
+  },
+  "PUT /api/admin/users/:id/plan": {
+    schema: adminContracts.planOverrideBody,
+    path: () => `/api/admin/users/${otherId}/plan`,
+    admin: true,
+  },
+};
+
+/** The JSON routes RULES knows of: every POST/PUT/PATCH, minus the ones without a body or not ours. */
+const BODY_ROUTES = Object.keys(RULES).filter(
+  (route) => /^(POST|PUT|PATCH) /.test(route) && !(route in NO_BODY) && !(route in NOT_OURS),
+);
+
+// -- generators ---------------------------------------------------------------------------------
+
+/** What actually reaches the server: JSON turns NaN and Infinity into null, -0 into 0, drops undefined. */
+const overTheWire = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? "null");
+
+const nested = (depth: number, leaf: unknown): unknown => {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+};
+
+/** Long text: past every field limit, sometimes past the 64 KB body limit. */
+const oversize = fc
+  .tuple(
+    fc.constantFrom("x", " ", "é", "🙂", "\u0000", "<script>", "'; drop table"),
+    fc.integer({ min: 101, max: 20_000 }),
+  )
+  .map(([chunk, n]) => chunk.repeat(Math.ceil(n / chunk.length)));
+
+/** Values of any wrong kind. */
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    -0,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    "",
+    " ",
+    "null",
+  ),
+  fc.integer(),
+  fc.double(),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  oversize,
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 6 }),
+  fc
+    .tuple(fc.integer({ min: 5, max: 300 }), fc.jsonValue({ maxDepth: 1 }))
+    .map(([d, leaf]) => nested(d, leaf)),
+);
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Values near what the schema wants (right type, allowed enum members...), so deeper checks run too. */
+function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+      return near(def.innerType!, depth);
+    case "pipe":
+      return near(def.in!, depth);
+    case "object":
+      return depth > 3 ? junk : keyedObject(schema, depth + 1);
+    case "union":
+      return fc.oneof(...def.options!.map((o) => near(o, depth)));
+    case "enum":
+      return fc.constantFrom(...Object.values(def.entries!));
+    case "literal":
+      return fc.constantFrom(...def.values!);
+    case "boolean":
+      return fc.boolean();
+    case "number":
+      return fc.oneof(fc.integer({ min: -10, max: 200 }), fc.double());
+    case "string":
+      return fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.emailAddress(),
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        fc.uuid(),
+        fc.webUrl(),
+        oversize,
+      );
+    default:
+      return junk;
+  }
+}
+
+/**
+ * Objects with the schema's own keys (any subset), each holding a near or a wrong value, plus extra
+ * keys. Literal keys (a union's discriminator, the assistant's action) are kept and mostly right, so
+ * the checks behind them run too.
+ */
+function keyedObject(schema: z.ZodType, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const shape = defOf(schema).shape ?? {};
+  const literalKeys = Object.keys(shape).filter((key) => defOf(shape[key]!).type === "literal");
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      literalKeys.includes(key)
+        ? fc.oneof({ arbitrary: near(field, depth), weight: 4 }, { arbitrary: junk, weight: 1 })
+        : fc.oneof(near(field, depth), junk),
+    ]),
+  );
+  const extra = fc.option(fc.dictionary(fc.string({ maxLength: 12 }), junk, { maxKeys: 2 }), { freq: 3 });
+  return fc
+    .tuple(fc.record(fields, { requiredKeys: literalKeys }), extra)
+    .map(([known, more]) => ({ ...known, ...(more ?? {}) }));
+}
+
+/** Objects shaped like the schema, for a plain object or each variant of a discriminated union. */
+function shaped(schema: z.ZodType): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  if (def.type === "union") return fc.oneof(...def.options!.map(shaped));
+  if (def.type === "pipe") return shaped(def.in!);
+  return keyedObject(schema);
+}
+
+/** Candidate bodies, kept only when the schema rejects them (so no valid body can write anything). */
+function badBodies(schema: z.ZodType): fc.Arbitrary<unknown> {
+  return fc
+    .oneof(
+      { arbitrary: shaped(schema), weight: 5 },
+      { arbitrary: fc.jsonValue(), weight: 2 },
+      { arbitrary: junk, weight: 2 },
+      { arbitrary: fc.array(shaped(schema), { minLength: 1, maxLength: 3 }), weight: 1 },
+      { arbitrary: fc.constant(null), weight: 1 },
+      { arbitrary: fc.oneof(fc.integer(), fc.double()), weight: 1 },
+    )
+    .map(overTheWire)
+    .filter((body) => !schema.safeParse(body).success);
+}
+
+/** Bodies that are not JSON at all (or JSON no schema takes), sent as they are. */
+const RAW_BODIES = [
+  "",
+  " ",
+  "{",
+  "}",
+  "[",
+  "not json",
+  '{"a":',
+  "{'single': 'quotes'}",
+  "{a: 1}",
+  "undefined",
+  "NaN",
+  "nul",
+  "1e999",
+  "\u0000",
+  `${"[".repeat(5000)}${"]".repeat(5000)}`,
+  '{"__proto__": {"isAdmin": true}}',
+];
+
+// -- the calls ----------------------------------------------------------------------------------
+
+const db = () => server.testDb.database.db;
+const fingerprint = () => dbFingerprint(db(), IGNORED_TABLES);
+
+function send(route: string, body: string): Promise<TestResponse> {
+  const [method] = route.split(" ") as [Method];
+  return caller.client.request(method, ROUTES[route]!.path(), { body });
+}
+
+/** Our JSON error: a 4xx, { error: { code, message } }, a message a person can read, no internals. */
+function expectOurError(res: TestResponse, sent: string) {
+  const what = `${res.status} ${JSON.stringify(res.body).slice(0, 300)} for ${JSON.stringify(sent.slice(0, 200))}`;
+  expect(res.status, what).toBeGreaterThanOrEqual(400);
+  expect(res.status, what).toBeLessThan(500);
+  expect(res.headers.get("content-type"), what).toMatch(/application\/json/);
+  const error = (res.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  expect(typeof error?.code, what).toBe("string");
+  expect(typeof error?.message, what).toBe("string");
+  const message = String(error?.message ?? "").trim();
+  expect(message.length, what).toBeGreaterThan(0);
+  expect(message, what).not.toMatch(/^[[{]/); // not a dump of zod issues
+  expect(message, what).not.toContain("[object Object]");
+  expect(JSON.stringify(res.body), what).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|\n\s+at /);
+  // Refused by validation, before any use case: not a 403 gate or a 404 id that would hide it.
+  expect([400, 413], what).toContain(res.status);
+  expect(["VALIDATION", "BAD_JSON", "PAYLOAD_TOO_LARGE"], what).toContain(error?.code);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_DISABLED: "true", KAIRO_ADMIN_EMAILS: ADMIN_EMAIL });
+  caller = await createVerifiedUser(server, { email: ADMIN_EMAIL, name: "Pat Property" });
+  const other = await createVerifiedUser(server, { name: "Olive Other" });
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, other.email));
+  otherId = row!.id;
+
+  // Team, bought through the local provider, opens POST /api/team/invitations.
+  const checkout = await caller.client.post<{ url: string }>("/api/billing/checkout", {
+    plan: "team",
+    quantity: 3,
+    billing: "monthly",
+    successUrl: `${server.baseUrl}/dashboard`,
+    cancelUrl: `${server.baseUrl}/dashboard`,
+  });
+  expect(checkout.status).toBe(201);
+  const checkoutId = new URL(checkout.body.url).pathname.split("/").pop();
+  expect((await caller.client.post(`/api/billing/checkout-sessions/${checkoutId}/pay`)).status).toBe(200);
+
+  const task = await caller.client.post<{ id: string }>("/api/tasks", { title: "Property target" });
+  expect(task.status).toBe(201);
+  taskId = task.body.id;
+});
+afterAll(() => server?.close());
+
+describe("the map of JSON routes", () => {
+  it("has a generator for every POST/PUT/PATCH route of RULES that takes a body", () => {
+    expect(Object.keys(ROUTES).sort()).toEqual([...BODY_ROUTES].sort());
+  });
+
+  it("lists only routes RULES knows as body-less or not ours", () => {
+    for (const route of [...Object.keys(NO_BODY), ...Object.keys(NOT_OURS)])
+      expect(RULES).toHaveProperty([route]);
+  });
+
+  it("maps every schema a handler passes to readJson (one entry per readJson call)", () => {
+    const contracts: Record<string, unknown> = {
+      ...accountContracts,
+      ...adminContracts,
+      ...authContracts,
+      ...billingContracts,
+      ...preferencesContracts,
+      ...securityContracts,
+      ...tasksContracts,
+      ...teamContracts,
+    };
+    const root = join(import.meta.dirname, "../../src/server/modules");
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
+    );
+    const names = files.flatMap((f) =>
+      [...readFileSync(join(root, f), "utf8").matchAll(/readJson\(c,\s*(\w+)\)/g)].map((m) => m[1]!),
+    );
+    const mapped = new Set(Object.values(ROUTES).map((t) => t.schema));
+    for (const name of names) {
+      expect(contracts[name], `${name} is not exported by a contract this suite imports`).toBeDefined();
+      expect(mapped.has(contracts[name] as z.ZodType), `${name} has no route in ROUTES`).toBe(true);
+    }
+    expect(names.length).toBe(Object.keys(ROUTES).length);
+  });
+});
+
+describe.each(BODY_ROUTES)("%s", (route) => {
+  it("answers every body its schema rejects with a 4xx JSON error and changes nothing", {
+    timeout: 60_000,
+  }, async () => {
+    const target = ROUTES[route];
+    expect(target, `${route} takes a JSON body but has no generator in ROUTES`).toBeDefined();
+    const schema = target!.schema;
+    const routeBefore = await fingerprint();
+    const mailsBefore = server.outbox.list().length;
+
+    for (const raw of RAW_BODIES) {
+      let parsed: { ok: boolean; value?: unknown } = { ok: false };
+      try {
+        parsed = { ok: true, value: JSON.parse(raw) };
+      } catch {
+        // not JSON: exactly what is being sent
+      }
+      if (parsed.ok && schema.safeParse(parsed.value).success) continue;
+      expectOurError(await send(route, raw), raw);
+    }
+    expect(await fingerprint()).toEqual(routeBefore);
+
+    await fc.assert(
+      fc.asyncProperty(badBodies(schema), async (body) => {
+        const sent = JSON.stringify(body);
+        const before = await fingerprint();
+        const res = await send(route, sent);
+        expectOurError(res, sent);
+        expect(await fingerprint(), `database changed by ${sent.slice(0, 300)}`).toEqual(before);
+        expect(server.outbox.list().length, `mail sent for ${sent.slice(0, 300)}`).toBe(mailsBefore);
+      }),
+      { numRuns: NUM_RUNS, includeErrorInReport: true },
+    );
+
+    expect(await fingerprint()).toEqual(routeBefore);
+    expect(server.outbox.list().length).toBe(mailsBefore);
+  });
+});
+
+// The harness must be able to see a write: a valid body through the same path does change the database.
+describe("control", () => {
+  it("a valid body changes the fingerprint", async () => {
+    const before = await fingerprint();
+    const res = await send("PATCH /api/tasks/:id", JSON.stringify({ title: "Changed by the control" }));
+    expect(res.status).toBe(200);
+    expect(await fingerprint()).not.toEqual(before);
+  });
+});
