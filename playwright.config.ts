@@ -44,6 +44,7 @@ export default defineConfig({
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       KAIRO_ADMIN_EMAILS: "admin-e2e@example.com",
+      KAIRO_SUPER_ADMIN_EMAILS: "super-e2e@example.com",
     },
   },
 });

@@ -1,40 +1,84 @@
-// /admin/*: only for admin and super_admin; the server answers its calls only for them too.
-import { ShieldAlert, Users } from "lucide-react";
-import { Link } from "react-router";
+// /admin/*: only for admin and super_admin; the server answers its calls only for them too. Each tab
+// has its own address (/admin/people, /admin/audit-log, ...), so a tab can be linked and reloaded.
+import { ShieldAlert } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
 import { isAdminRole } from "#shared/contracts/auth.ts";
 import { PageHeader } from "../../components/layout/page-header.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { FullPageSpinner } from "../../components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { paths } from "../../config/paths.ts";
+import { AuditLogPanel } from "../../features/admin/components/audit-log-panel.tsx";
+import { DeletionsPanel } from "../../features/admin/components/deletions-panel.tsx";
+import { ErrorReportsPanel } from "../../features/admin/components/error-reports-panel.tsx";
+import { MailPanel } from "../../features/admin/components/mail-panel.tsx";
+import { OverviewPanel } from "../../features/admin/components/overview-panel.tsx";
+import { UsersPanel } from "../../features/admin/components/users-panel.tsx";
 import { useSession } from "../../lib/session.ts";
+
+const TABS = [
+  { id: "overview", label: "Overview", Panel: OverviewPanel },
+  { id: "people", label: "People", Panel: null },
+  { id: "mail", label: "Mail outbox", Panel: MailPanel },
+  { id: "error-reports", label: "Error reports", Panel: ErrorReportsPanel },
+  { id: "deletions", label: "Pending deletions", Panel: DeletionsPanel },
+  { id: "audit-log", label: "Audit log", Panel: AuditLogPanel },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const isTab = (s: string): s is TabId => TABS.some((t) => t.id === s);
 
 export function Component() {
   const session = useSession();
+  const navigate = useNavigate();
+  const splat = useParams()["*"] ?? "";
   if (session.status === "loading") return <FullPageSpinner label="Loading..." />;
-  if (!isAdminRole(session.user?.role)) {
-    return (
-      <section
-        aria-labelledby="denied"
-        className="mx-auto mt-10 max-w-md rounded-lg border border-border bg-background p-8 text-center"
-      >
-        <ShieldAlert className="mx-auto size-10 text-danger" aria-hidden="true" />
-        <h1 id="denied" className="mt-4 text-xl font-semibold">
-          Not authorised
-        </h1>
-        <p className="mt-2 text-muted">The admin area is for Kairo administrators only.</p>
-        <Link to={paths.dashboard} className={`${buttonVariants()} mt-6`}>
-          Back to Dashboard
-        </Link>
-      </section>
-    );
-  }
+  if (session.status !== "signed-in" || !isAdminRole(session.user.role)) return <NotAuthorised />;
+  const actor = session.user;
+  const tab: TabId = isTab(splat) ? splat : "overview";
+
   return (
     <>
-      <PageHeader title="Admin Dashboard" subtitle="Run the Kairo service." />
-      <EmptyState icon={Users} title="Administration tools are on their way">
-        People, plans, the mail outbox and audit logs will be managed here.
-      </EmptyState>
+      <PageHeader
+        title="Admin Dashboard"
+        subtitle="People, plans, billing figures and what the service sent."
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(next) => navigate(next === "overview" ? paths.admin : `${paths.admin}/${next}`)}
+        className="flex min-w-0 flex-col gap-5"
+      >
+        <TabsList aria-label="Admin sections" className="flex max-w-full flex-wrap self-start">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.id} value={t.id}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ id, Panel }) => (
+          <TabsContent key={id} value={id} className="min-w-0">
+            {id === tab && (Panel ? <Panel /> : <UsersPanel actor={{ id: actor.id, role: actor.role }} />)}
+          </TabsContent>
+        ))}
+      </Tabs>
     </>
+  );
+}
+
+function NotAuthorised() {
+  return (
+    <section
+      aria-labelledby="denied"
+      className="mx-auto mt-10 max-w-md rounded-lg border border-border bg-background p-8 text-center"
+    >
+      <ShieldAlert className="mx-auto size-10 text-danger" aria-hidden="true" />
+      <h1 id="denied" className="mt-4 text-xl font-semibold">
+        Not authorised
+      </h1>
+      <p className="mt-2 text-muted">The admin area is for Kairo administrators only.</p>
+      <Link to={paths.dashboard} className={`${buttonVariants()} mt-6`}>
+        Back to Dashboard
+      </Link>
+    </section>
   );
 }

@@ -1,0 +1,11 @@
+// Every admin query lives under this key, so an admin action refreshes all of the area at once
+// (a ban changes the users list, the audit log and the figures).
+export const adminQueryKey = ["admin"] as const;
+
+/** "?a=1&b=2" from the values that are set. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : "";
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey } from "./admin-query-key.ts";
+
+/** Bars the person from signing in and ends their sessions. */
+export const banUser = ({ id, reason }: { id: string; reason?: string }) =>
+  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/ban`, {
+    method: "POST",
+    json: reason ? { reason } : {},
+  });
+
+export function useBanUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: banUser,
+    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminAuditEntry, Paged } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey, queryString } from "./admin-query-key.ts";
+
+export const AUDIT_LOG_PAGE_SIZE = 20;
+
+export const getAuditLog = (page: number) =>
+  apiFetch<Paged<AdminAuditEntry>>(
+    `/api/admin/audit-log${queryString({ page, pageSize: AUDIT_LOG_PAGE_SIZE })}`,
+  );
+
+export const auditLogQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, "audit-log", page],
+    queryFn: () => getAuditLog(page),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAuditLog = (page: number) => useQuery(auditLogQueryOptions(page));

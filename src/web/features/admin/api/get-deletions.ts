@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminDeletion, Paged } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey, queryString } from "./admin-query-key.ts";
+
+export const DELETIONS_PAGE_SIZE = 20;
+
+export const getDeletions = (page: number) =>
+  apiFetch<Paged<AdminDeletion>>(
+    `/api/admin/deletions${queryString({ page, pageSize: DELETIONS_PAGE_SIZE })}`,
+  );
+
+export const deletionsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, "deletions", page],
+    queryFn: () => getDeletions(page),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDeletions = (page: number) => useQuery(deletionsQueryOptions(page));

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminErrorReport, Paged } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey, queryString } from "./admin-query-key.ts";
+
+export const ERROR_REPORTS_PAGE_SIZE = 20;
+
+export const getErrorReports = (page: number) =>
+  apiFetch<Paged<AdminErrorReport>>(
+    `/api/admin/error-reports${queryString({ page, pageSize: ERROR_REPORTS_PAGE_SIZE })}`,
+  );
+
+export const errorReportsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, "error-reports", page],
+    queryFn: () => getErrorReports(page),
+    placeholderData: keepPreviousData,
+  });
+
+export const useErrorReports = (page: number) => useQuery(errorReportsQueryOptions(page));

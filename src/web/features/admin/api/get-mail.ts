@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminMail } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey } from "./admin-query-key.ts";
+
+export const getMail = () => apiFetch<AdminMail>("/api/admin/mail");
+
+export const mailQueryOptions = () =>
+  queryOptions({ queryKey: [...adminQueryKey, "mail"], queryFn: getMail });
+
+export const useMail = () => useQuery(mailQueryOptions());

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminStats } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey } from "./admin-query-key.ts";
+
+export const getStats = () => apiFetch<AdminStats>("/api/admin/stats");
+
+export const statsQueryOptions = () =>
+  queryOptions({ queryKey: [...adminQueryKey, "stats"], queryFn: getStats });
+
+export const useStats = () => useQuery(statsQueryOptions());

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminUser, Paged } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey, queryString } from "./admin-query-key.ts";
+
+export type UsersQuery = { q?: string; page: number };
+export const USERS_PAGE_SIZE = 20;
+
+export const getUsers = ({ q, page }: UsersQuery) =>
+  apiFetch<Paged<AdminUser>>(`/api/admin/users${queryString({ q, page, pageSize: USERS_PAGE_SIZE })}`);
+
+export const usersQueryOptions = (query: UsersQuery) =>
+  queryOptions({
+    queryKey: [...adminQueryKey, "users", query],
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: UsersQuery) => useQuery(usersQueryOptions(query));

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser } from "#shared/contracts/admin.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { adminQueryKey } from "./admin-query-key.ts";
+
+export const unbanUser = (id: string) =>
+  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/unban`, { method: "POST", json: {} });
+
+export function useUnbanUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: unbanUser,
+    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+  });
+}
