@@ -345,3 +345,31 @@ describe("control: valid bodies do write", () => {
     expect(res.body.fullName).toBe("Control Name");
   });
 });
+
+// Better Auth answers more calls than Kairo uses; the unused ones would bypass our rules (an
+// unchecked name, an email change, a deletion without the retention period), so they are closed.
+describe("Better Auth calls Kairo does not use", () => {
+  const CLOSED: [string, Record<string, unknown>][] = [
+    ["/api/auth/update-user", { name: "n".repeat(5000) }],
+    ["/api/auth/update-user", { name: 12345 }],
+    ["/api/auth/change-email", { newEmail: "someone-else@example.com" }],
+    ["/api/auth/delete-user", { password: "correct-horse-42" }],
+    ["/api/auth/set-password", { newPassword: "another-password-1" }],
+    ["/api/auth/unlink-account", { providerId: "credential" }],
+  ];
+  it.each(CLOSED)("POST %s → 404, the person's row unchanged", async (path, body) => {
+    const before = await personRow();
+    const counts = await rowCounts();
+    const res = await person.client.post<{ error: { code: string; message: string } }>(path, body);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("No such API route.");
+    expect(await personRow()).toEqual(before);
+    expect(await rowCounts()).toEqual(counts);
+  });
+
+  it("sign-out, which takes no body, still works", async () => {
+    const other = await createVerifiedUser(server);
+    expect((await other.client.post("/api/auth/sign-out", {})).status).toBe(200);
+    expect((await other.client.get("/api/auth/get-session")).body).toBeNull();
+  });
+});

@@ -48,12 +48,24 @@ const VALIDATED: Record<string, Rule> = {
   "/revoke-sessions": { schema: emptyBody, forward: true },
 };
 
+/**
+ * Better Auth also answers calls Kairo does not use and that would bypass its own rules: update-user
+ * (the profile route validates names), change-email (the email is not editable), delete-user (the
+ * account route keeps the data for the retention period and ends the subscription), set-password,
+ * link-social and others. Only these calls, and sign-out, which takes no body, get through.
+ */
+const UNVALIDATED_POSTS = new Set(["/sign-out"]);
+
 export function authRoutes(auth: Auth) {
   const app = new Hono<AppBindings>();
   app.on(["GET", "POST"], "/*", async (c) => {
     const sub = c.req.path.replace(/^\/api\/auth/, "");
-    const rule = c.req.method === "POST" ? VALIDATED[sub] : undefined;
-    if (!rule) return auth.handler(c.req.raw);
+    if (c.req.method !== "POST") return auth.handler(c.req.raw);
+    const rule = VALIDATED[sub];
+    if (!rule) {
+      if (UNVALIDATED_POSTS.has(sub)) return auth.handler(c.req.raw);
+      throw new AppError("NOT_FOUND", "No such API route.");
+    }
     const text = await c.req.raw.clone().text();
     let raw: unknown;
     try {
