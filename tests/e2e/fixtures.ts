@@ -38,7 +38,15 @@ export function uniqueEmail(prefix = "person") {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  /** Console errors a test provokes on purpose (a failed download it caused, a 500 it faked). */
+  expectedConsoleErrors: RegExp[];
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture parameters by destructuring
+  expectedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture parameters by destructuring
   extraHTTPHeaders: async ({}, use, testInfo) => {
     // Unique per test within one server run: the worker (each worker process has its own index)
@@ -47,7 +55,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const w = testInfo.workerIndex % 250;
     await use({ "x-forwarded-for": `10.${w + 1}.${(addressCounter >> 8) & 255}.${addressCounter & 255}` });
   },
-  consoleErrors: async ({ page }, use) => {
+  consoleErrors: async ({ page, expectedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() === "error") errors.push(msg.text());
@@ -57,7 +65,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     // Failed requests the test provoked on purpose (401 on sign-in etc.) are logged by Chromium as
     // "Failed to load resource"; anything else is a real error.
     const unexpected = errors.filter(
-      (e) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e),
+      (e) =>
+        !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e) &&
+        !expectedConsoleErrors.some((pattern) => pattern.test(e)),
     );
     expect(unexpected, "unexpected console errors").toEqual([]);
   },

@@ -3,6 +3,16 @@
 import { toast } from "sonner";
 import { type MappedError, mapError, SEVERITY_DURATION_MS } from "#shared/errors/message-mapping.ts";
 import { ApiError } from "./api-client.ts";
+import { queryClient } from "./query-client.ts";
+
+/**
+ * What Retry does on a critical error when the caller has nothing better to offer: the connection
+ * came back (or not), so fetch again whatever the screen shows and send any mutations that waited.
+ */
+function retryConnection() {
+  void queryClient.resumePausedMutations();
+  void queryClient.refetchQueries({ type: "active" });
+}
 
 /** Our own API messages are already written for people; anything else goes through the mapping. */
 export function describeError(error: unknown, fallback?: string): MappedError {
@@ -30,8 +40,8 @@ export function notifyError(
   return toast.error(title, {
     description,
     duration,
-    ...(severity === "critical" && options.retry
-      ? { action: { label: "Retry", onClick: options.retry } }
+    ...(severity === "critical"
+      ? { action: { label: "Retry", onClick: options.retry ?? retryConnection } }
       : {}),
   });
 }

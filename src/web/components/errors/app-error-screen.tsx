@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
 import { ERROR_SCREEN } from "#shared/domain/limits.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
+import { componentStackOf } from "../../lib/component-stacks.ts";
 import { type ErrorLogEntry, recordError } from "../../lib/error-log.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -33,7 +34,7 @@ export function AppErrorScreen() {
 
   useEffect(() => {
     const count = bumpErrorCount();
-    const log = recordError(error instanceof Error ? error : new Error(text));
+    const log = recordError(error instanceof Error ? error : new Error(text), componentStackOf(error));
     setState({ count, log });
   }, [error, text]);
 
