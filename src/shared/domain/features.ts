@@ -68,12 +68,18 @@ export const FEATURES: Record<FeatureId, FeatureEntry> = {
   },
 };
 
-/** Routes behind a feature gate, and the plan to offer when it is locked. */
-export const ROUTE_FEATURES = {
+/**
+ * The routes behind the access gate: a feature (and the plan to offer when it is locked), or the
+ * admin role. The web's one AccessGate reads this; the server checks the same rules on its calls.
+ */
+export const ROUTE_ACCESS = {
   "/ai-insights": { feature: "ai_insights", plan: "pro" },
   "/workflow-automation": { feature: "workflow_automation", plan: "pro" },
   "/team-workspace": { feature: "team_collaboration", plan: "team" },
-} as const satisfies Record<string, { feature: FeatureId; plan: "pro" | "team" }>;
+  "/admin": { role: "admin" },
+} as const satisfies Record<string, { feature: FeatureId; plan: "pro" | "team" } | { role: "admin" }>;
+
+export type GatedRoute = keyof typeof ROUTE_ACCESS;
 
 export function isFeatureId(value: string): value is FeatureId {
   return (FEATURE_IDS as readonly string[]).includes(value);

@@ -1,18 +1,37 @@
-// One gate for every feature route (spec: access gate screen). Spinner while loading, /login for
-// signed-out visitors (origin remembered), the Premium Feature card when the plan lacks the feature.
-import { Crown } from "lucide-react";
+// One gate for every gated route (spec: access gate screen), driven by ROUTE_ACCESS: a spinner while
+// loading, /login for signed-out visitors (origin remembered), then the route's own requirement: the
+// Premium Feature card when the plan lacks the feature, Not authorised when the admin role is missing.
+import { Crown, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
-import { FEATURES, type FeatureId } from "#shared/domain/features.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { isAdminRole } from "#shared/contracts/auth.ts";
+import { FEATURES, type FeatureId, type GatedRoute, ROUTE_ACCESS } from "#shared/domain/features.ts";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { FullPageSpinner } from "../../components/ui/spinner.tsx";
+import { paths } from "../../config/paths.ts";
 import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
 import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
-import { useSession } from "../../lib/session.ts";
+import { type SessionUser, useSession } from "../../lib/session.ts";
 import { loginPathFor } from "./login-path.ts";
 import { useFeatureAccess } from "./use-feature-access.ts";
 
-export function AccessGate({
+export function AccessGate({ route, children }: { route: GatedRoute; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === "loading") return <FullPageSpinner label="Loading..." />;
+  if (session.status === "signed-out") {
+    return <Navigate to={session.leavingTo ?? loginPathFor(location)} replace />;
+  }
+  const rule: (typeof ROUTE_ACCESS)[GatedRoute] = ROUTE_ACCESS[route];
+  if ("role" in rule) return <RoleCheck user={session.user}>{children}</RoleCheck>;
+  return (
+    <FeatureCheck feature={rule.feature} plan={rule.plan}>
+      {children}
+    </FeatureCheck>
+  );
+}
+
+function FeatureCheck({
   feature,
   plan,
   children,
@@ -21,14 +40,15 @@ export function AccessGate({
   plan: "pro" | "team";
   children: ReactNode;
 }) {
-  const session = useSession();
-  const location = useLocation();
   const access = useFeatureAccess(feature);
-  if (session.status === "loading" || access === "loading") return <FullPageSpinner label="Loading..." />;
-  if (session.status === "signed-out") {
-    return <Navigate to={session.leavingTo ?? loginPathFor(location)} replace />;
-  }
+  if (access === "loading") return <FullPageSpinner label="Loading..." />;
   if (access === "denied") return <PremiumFeatureCard feature={feature} plan={plan} />;
+  return <>{children}</>;
+}
+
+/** The role comes from the server's session; the server checks it again on every admin call. */
+function RoleCheck({ user, children }: { user: SessionUser; children: ReactNode }) {
+  if (!isAdminRole(user.role)) return <NotAuthorised />;
   return <>{children}</>;
 }
 
@@ -58,6 +78,24 @@ export function PremiumFeatureCard({ feature, plan }: { feature: FeatureId; plan
           Go Back
         </Button>
       </div>
+    </section>
+  );
+}
+
+function NotAuthorised() {
+  return (
+    <section
+      aria-labelledby="denied-heading"
+      className="mx-auto mt-10 max-w-md rounded-lg border border-border bg-background p-8 text-center"
+    >
+      <ShieldAlert className="mx-auto size-10 text-danger" aria-hidden="true" />
+      <h1 id="denied-heading" className="mt-4 text-xl font-semibold">
+        Not authorised
+      </h1>
+      <p className="mt-2 text-muted">The admin area is for Kairo administrators only.</p>
+      <Link to={paths.dashboard} className={`${buttonVariants()} mt-6`}>
+        Back to Dashboard
+      </Link>
     </section>
   );
 }

@@ -1,11 +1,8 @@
-// /admin/*: only for admin and super_admin; the server answers its calls only for them too. Each tab
-// has its own address (/admin/people, /admin/audit-log, ...), so a tab can be linked and reloaded.
-import { ShieldAlert } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
-import { isAdminRole } from "#shared/contracts/auth.ts";
+// /admin/*: behind the access gate's admin rule; the server answers its calls only for admin and
+// super_admin too. Each tab has its own address (/admin/people, /admin/audit-log, ...), so a tab can
+// be linked and reloaded.
+import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../components/layout/page-header.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
-import { FullPageSpinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { paths } from "../../config/paths.ts";
 import { AuditLogPanel } from "../../features/admin/components/audit-log-panel.tsx";
@@ -15,6 +12,7 @@ import { MailPanel } from "../../features/admin/components/mail-panel.tsx";
 import { OverviewPanel } from "../../features/admin/components/overview-panel.tsx";
 import { UsersPanel } from "../../features/admin/components/users-panel.tsx";
 import { useSession } from "../../lib/session.ts";
+import { AccessGate } from "../guards/access-gate.tsx";
 
 const TABS = [
   { id: "overview", label: "Overview", Panel: OverviewPanel },
@@ -29,11 +27,19 @@ type TabId = (typeof TABS)[number]["id"];
 const isTab = (s: string): s is TabId => TABS.some((t) => t.id === s);
 
 export function Component() {
+  return (
+    <AccessGate route="/admin">
+      <AdminDashboard />
+    </AccessGate>
+  );
+}
+
+function AdminDashboard() {
   const session = useSession();
   const navigate = useNavigate();
   const splat = useParams()["*"] ?? "";
-  if (session.status === "loading") return <FullPageSpinner label="Loading..." />;
-  if (session.status !== "signed-in" || !isAdminRole(session.user.role)) return <NotAuthorised />;
+  // The gate renders this only for a signed-in administrator.
+  if (session.status !== "signed-in") return null;
   const actor = session.user;
   const tab: TabId = isTab(splat) ? splat : "overview";
 
@@ -62,23 +68,5 @@ export function Component() {
         ))}
       </Tabs>
     </>
-  );
-}
-
-function NotAuthorised() {
-  return (
-    <section
-      aria-labelledby="denied"
-      className="mx-auto mt-10 max-w-md rounded-lg border border-border bg-background p-8 text-center"
-    >
-      <ShieldAlert className="mx-auto size-10 text-danger" aria-hidden="true" />
-      <h1 id="denied" className="mt-4 text-xl font-semibold">
-        Not authorised
-      </h1>
-      <p className="mt-2 text-muted">The admin area is for Kairo administrators only.</p>
-      <Link to={paths.dashboard} className={`${buttonVariants()} mt-6`}>
-        Back to Dashboard
-      </Link>
-    </section>
   );
 }

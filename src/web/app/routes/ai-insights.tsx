@@ -5,7 +5,7 @@ import { AccessGate } from "../guards/access-gate.tsx";
 
 export function Component() {
   return (
-    <AccessGate feature="ai_insights" plan="pro">
+    <AccessGate route="/ai-insights">
       <PageHeader title="AI Insights" subtitle="Powered by advanced AI analytics" />
       <EmptyState icon={Brain} title="No insights yet">
         Kairo needs a few days of tasks and tracked time before it can find patterns worth showing.

@@ -6,7 +6,7 @@ import { AccessGate } from "../guards/access-gate.tsx";
 
 export function Component() {
   return (
-    <AccessGate feature="team_collaboration" plan="team">
+    <AccessGate route="/team-workspace">
       <PageHeader title="Team Workspace" subtitle="Work alongside your team in real time" />
       <div className="mb-6">
         <MembersPanel />

@@ -5,7 +5,7 @@ import { AccessGate } from "../guards/access-gate.tsx";
 
 export function Component() {
   return (
-    <AccessGate feature="workflow_automation" plan="pro">
+    <AccessGate route="/workflow-automation">
       <PageHeader title="Workflow Automation" subtitle="Let Kairo handle the routine steps" />
       <EmptyState icon={Workflow} title="No workflows yet">
         Workflows you create will run here when their trigger fires.
