@@ -500,19 +500,37 @@ describe("the overview figures", () => {
     await setActive(twoWeeksA, "2040-03-08T12:00:01Z");
     await setActive(twoWeeksB, "2040-03-08T11:59:59Z");
 
-    // Paying: pro monthly $12, pro yearly $9.60, team of 5 yearly $40, team of 3 monthly $30.
-    // Not paying: a trial, a cancelled team, a past-due pro.
+    // Paying (a payment provider holds the subscription): pro monthly $12, pro yearly $9.60, team of 5
+    // yearly $40, team of 3 monthly $30. Not paying: a trial, a cancelled team, a past-due pro, and
+    // a Team plan an administrator gave by hand.
     const setSub = (p: Person, values: Partial<typeof subscriptions.$inferInsert>) =>
       db().update(subscriptions).set(values).where(eq(subscriptions.userId, p.id));
+    const paid = (p: Person) => ({ providerSubscriptionId: `local_sub_${p.id}` });
     const extra = [];
     for (let i = 0; i < 3; i++) extra.push(await person());
-    await setSub(today, { planId: "pro", status: "active", billingInterval: "month" });
-    await setSub(twoWeeksA, { planId: "pro", status: "active", billingInterval: "year" });
-    await setSub(twoWeeksB, { planId: "team", status: "active", billingInterval: "year", seats: 5 });
-    await setSub(tooOld, { planId: "team", status: "active", billingInterval: "month", seats: 3 });
+    await setSub(today, { planId: "pro", status: "active", billingInterval: "month", ...paid(today) });
+    await setSub(twoWeeksA, { planId: "pro", status: "active", billingInterval: "year", ...paid(twoWeeksA) });
+    await setSub(twoWeeksB, {
+      planId: "team",
+      status: "active",
+      billingInterval: "year",
+      seats: 5,
+      ...paid(twoWeeksB),
+    });
+    await setSub(tooOld, {
+      planId: "team",
+      status: "active",
+      billingInterval: "month",
+      seats: 3,
+      ...paid(tooOld),
+    });
     await setSub(future, { planId: "trial", status: "trialing" });
-    await setSub(extra[0]!, { planId: "team", status: "canceled", seats: 4 });
-    await setSub(extra[1]!, { planId: "pro", status: "past_due" });
+    await setSub(extra[0]!, { planId: "team", status: "canceled", seats: 4, ...paid(extra[0]!) });
+    await setSub(extra[1]!, { planId: "pro", status: "past_due", ...paid(extra[1]!) });
+    const given = await superAdmin.client.request("PUT", `/api/admin/users/${extra[2]!.id}/plan`, {
+      json: { plan: "team", seats: 8 },
+    });
+    expect(given.status).toBe(200);
 
     server.clock.set(now);
     try {
@@ -544,7 +562,12 @@ describe("the read-only lists", () => {
     const res = await admin.client.get<AdminMail>("/api/admin/mail");
     expect(res.body.transport).toBe("outbox");
     expect(res.body.messages[0]).toMatchObject({ to: p.email, subject: expect.stringMatching(/verify/i) });
-    expect(res.body.messages[0]!.text).toContain("verify-email");
+    // The verification link would let the admin act as the person: it is hidden, the rest is kept.
+    const sent = server.outbox.list().find((m) => m.to === p.email)!;
+    expect(sent.text).toContain("verify-email");
+    expect(res.body.messages[0]!.text).not.toMatch(/https?:\/\/|verify-email|token/);
+    expect(res.body.messages[0]!.text).toContain("[link hidden]");
+    expect(res.body.messages[0]!.text).toContain(sent.text.split("\n")[0]!);
   });
 
   it("lists client error reports newest first, paged, with the reporter", async () => {

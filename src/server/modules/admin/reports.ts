@@ -63,11 +63,24 @@ function isOutbox(mailer: Mailer): mailer is OutboxMailer {
   return mailer.kind === "outbox" && "list" in mailer;
 }
 
-/** The outbox's messages, newest first; with SMTP there is nothing kept to show. */
+export const HIDDEN_LINK = "[link hidden]";
+
+/**
+ * The links in Kairo's mail are keys: a verification or password-reset link lets whoever opens it act
+ * as the recipient. An administrator reading the outbox must not hold them (a plain admin could
+ * otherwise reset a super admin's password), so every link is replaced.
+ */
+export function hideLinks(text: string): string {
+  return text.replace(/\b(?:https?:\/\/|www\.)\S+/gi, HIDDEN_LINK);
+}
+
+/** The outbox's messages, newest first, links hidden; with SMTP there is nothing kept to show. */
 export function mailOutbox(mailer: Mailer): AdminMail {
   if (!isOutbox(mailer)) return { transport: "smtp", messages: [] };
   return {
     transport: "outbox",
-    messages: mailer.list().map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt })),
+    messages: mailer
+      .list()
+      .map((m) => ({ to: m.to, subject: m.subject, text: hideLinks(m.text), sentAt: m.sentAt })),
   };
 }

@@ -1,6 +1,7 @@
 // The overview figures: sign-ups per UTC day, active people, paying subscriptions and the monthly
-// revenue they bring in (priced from the plan catalogue, see src/shared/domain/revenue.ts).
-import { and, count, countDistinct, eq, gte, inArray, lt, sql } from "drizzle-orm";
+// revenue they bring in at list price (priced from the plan catalogue, see
+// src/shared/domain/revenue.ts; a launch-offer discount on the first months is not subtracted).
+import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { ADMIN_LIMITS, type AdminStats } from "#shared/contracts/admin.ts";
 import { monthlyRevenue } from "#shared/domain/revenue.ts";
 import type { Db } from "../../db/client.ts";
@@ -41,7 +42,15 @@ export async function getStats(db: Db, now: Date): Promise<AdminStats> {
       n: count(),
     })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.planId, ["pro", "team"]), eq(subscriptions.status, "active")))
+    // Paying means a payment provider holds the subscription: a plan an administrator gave by hand
+    // (an override) has no provider subscription and brings in nothing.
+    .where(
+      and(
+        inArray(subscriptions.planId, ["pro", "team"]),
+        eq(subscriptions.status, "active"),
+        isNotNull(subscriptions.providerSubscriptionId),
+      ),
+    )
     .groupBy(subscriptions.planId, subscriptions.billingInterval, subscriptions.seats);
 
   const [users] = await db.select({ n: count() }).from(user);

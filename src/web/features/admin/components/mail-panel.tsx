@@ -28,7 +28,8 @@ export function MailPanel() {
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted">
         Mail goes to the console and this outbox because no SMTP server is configured. Newest first; the
-        outbox is kept in memory and empties when the server restarts.
+        newest 200 are kept in memory until the server restarts. Links are hidden: they would let whoever
+        opens them act as the recipient.
       </p>
       <ul className="flex flex-col gap-3" aria-label="Sent mail">
         {mail.data.messages.map((m) => (
