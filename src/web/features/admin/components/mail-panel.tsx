@@ -15,7 +15,8 @@ export function MailPanel() {
   if (mail.data.transport === "smtp")
     return (
       <EmptyState icon={Mail} title="Mail leaves through your SMTP server">
-        Kairo keeps no copy of the messages it sends through an SMTP server. Look in your mail provider's logs.
+        Kairo keeps no copy of the messages it sends through an SMTP server. Look in your mail provider's
+        logs.
       </EmptyState>
     );
   if (mail.data.messages.length === 0)
