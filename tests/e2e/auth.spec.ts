@@ -237,3 +237,17 @@ test.describe("sign-up form validation", () => {
     void consoleErrors;
   });
 });
+
+test("sign-in checks the email as it is typed", async ({ page, consoleErrors }) => {
+  await page.goto("/login");
+  const email = page.getByLabel("Email");
+  await email.fill("robin@");
+  await email.blur();
+  await expect(page.getByText("Please enter a valid email address", { exact: true })).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  // Corrected, the message goes without submitting.
+  await email.fill("robin@example.com");
+  await expect(page.getByText("Please enter a valid email address", { exact: true })).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  void consoleErrors;
+});

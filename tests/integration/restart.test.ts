@@ -1,0 +1,113 @@
+// The embedded default keeps its data: Kairo started as `npm start` starts it (the real server
+// process on PGlite in a data folder), stopped and started again, still knows the person, their
+// session and their tasks. Runs once, in the PGlite project: PostgreSQL keeps data by nature.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { TestClient } from "../support/test-client.ts";
+
+const onPglite = (process.env.KAIRO_TEST_DB ?? "pglite") === "pglite";
+const root = join(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(join(tmpdir(), "kairo-restart-"));
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null) await stop(child);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function start(port: number): Promise<ChildProcess> {
+  // The embedded default: no database, Redis or secret configured.
+  const { DATABASE_URL, REDIS_URL, BETTER_AUTH_SECRET, ...inherited } = process.env;
+  const proc = spawn(process.execPath, ["src/server/main.ts"], {
+    cwd: root,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      KAIRO_DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not answer /api/health");
+}
+
+function stop(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    proc.once("exit", () => resolve());
+    proc.kill("SIGTERM");
+  });
+}
+
+describe.runIf(onPglite)("the embedded database across a restart", () => {
+  it("keeps the account, the session, the tasks and the generated secret", { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    child = await start(port);
+    const base = `http://127.0.0.1:${port}`;
+    expect(existsSync(join(dataDir, "pglite"))).toBe(true);
+    expect(existsSync(join(dataDir, "secret"))).toBe(true);
+
+    const browser = new TestClient(base);
+    const email = `restart-${Date.now()}@example.com`;
+    const signUp = await browser.post("/api/auth/sign-up/email", {
+      name: "Rae Restart",
+      email,
+      password: "correct-horse-42",
+      callbackURL: "/auth/callback",
+    });
+    expect(signUp.status).toBe(200);
+    const mail = (await browser.get<{ to: string; text: string }[]>("/api/dev/mail")).body.find(
+      (m) => m.to === email,
+    );
+    const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+    expect((await browser.get(link.pathname + link.search)).status).toBeLessThan(400);
+    const created = await browser.post<{ id: string }>("/api/tasks", {
+      title: "Survive a restart",
+      estimatedMinutes: 30,
+      category: "General",
+    });
+    expect(created.status).toBe(201);
+
+    await stop(child);
+    child = await start(port);
+
+    // The same browser is still signed in: the session and the secret that signs it were kept.
+    const session = await browser.get<{ user: { email: string } } | null>("/api/auth/get-session");
+    expect(session.body?.user.email).toBe(email);
+    const tasks = await browser.get<{ tasks: { id: string; title: string }[] }>("/api/tasks");
+    expect(tasks.body.tasks.map((t) => [t.id, t.title])).toEqual([[created.body.id, "Survive a restart"]]);
+
+    // And the password still signs in from a new browser.
+    const other = new TestClient(base);
+    const signIn = await other.post("/api/auth/sign-in/email", { email, password: "correct-horse-42" });
+    expect(signIn.status).toBe(200);
+  });
+});
