@@ -1,20 +1,54 @@
-import { fileURLToPath } from "node:url";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const webOut = fromHere("./dist/web");
+// The landing page compiled for Node, only while the build runs (see prerenderLanding).
+const prerenderOut = fromHere("./dist/prerender");
 
+/**
+ * Two pages: index.html is the app (React Router, TanStack Query, every route lazy), landing.html is
+ * what the server sends for "/" (React alone). The build renders the landing page to HTML once and
+ * writes it into landing.html, which the browser then hydrates (docs/decisions/011-light-landing-entry.md).
+ */
 export default defineConfig({
-  root: fileURLToPath(new URL("./src/web", import.meta.url)),
-  publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
+  root: fromHere("./src/web"),
+  publicDir: fromHere("./src/web/public"),
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
-    emptyOutDir: true,
     sourcemap: false,
     manifest: true,
     target: "es2022",
+  },
+  environments: {
+    client: {
+      build: {
+        outDir: webOut,
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: { app: fromHere("./src/web/index.html"), landing: fromHere("./src/web/landing.html") },
+        },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: prerenderOut,
+        emptyOutDir: true,
+        manifest: false,
+        rolldownOptions: { input: { prerender: fromHere("./src/web/landing/prerender.tsx") } },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+      await prerenderLanding();
+    },
   },
   server: {
     port: 5173,
@@ -24,3 +58,18 @@ export default defineConfig({
     },
   },
 });
+
+async function prerenderLanding() {
+  const { renderLanding } = (await import(pathToFileURL(`${prerenderOut}/prerender.js`).href)) as {
+    renderLanding: () => string;
+  };
+  const file = `${webOut}/landing.html`;
+  const html = await readFile(file, "utf8");
+  const emptyRoot = '<div id="root"></div>';
+  if (!html.includes(emptyRoot)) throw new Error(`${file} has no empty ${emptyRoot} to fill`);
+  await writeFile(
+    file,
+    html.replace(emptyRoot, () => `<div id="root">${renderLanding()}</div>`),
+  );
+  await rm(prerenderOut, { recursive: true, force: true });
+}

@@ -1,5 +1,5 @@
-// Gzip size of the JavaScript a route loads before it is interactive, from Vite's build manifest:
-// the entry chunk, the route's lazy chunks, and everything they import statically.
+// Gzip size of the JavaScript a page loads before it is interactive, from Vite's build manifest: an
+// HTML entry's chunk, the lazy chunks of the route it opens, and everything they import statically.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,19 +13,26 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
-export function routeJsGzipBytes(
+/**
+ * @param entry the HTML entry as the manifest names it: "landing.html" (served at "/") or
+ *   "index.html" (the app, every other address)
+ * @param routeModules lazy route modules the entry loads for the page measured, e.g.
+ *   "app/routes/dashboard.tsx"
+ */
+export function entryJsGzipBytes(
   distDir: string,
-  routeModules: string[],
+  entry: string,
+  routeModules: string[] = [],
 ): { bytes: number; files: string[] } {
   const manifest: Manifest = JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8"));
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  if (!manifest[entry]?.isEntry) throw new Error(`${entry} is not an entry of the build`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
-  visit(entryKey);
+  visit(entry);
   for (const route of routeModules) {
     if (!manifest[route]) throw new Error(`route module ${route} not in the manifest`);
     visit(route);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailtoLink, siteConfig } from "./site-config.ts";
+import { mailtoLink, type SiteLink, siteConfig } from "./site-config.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
@@ -14,7 +14,7 @@ describe("siteConfig", () => {
     expect(siteConfig.privacyEmail).toMatch(EMAIL);
   });
 
-  it("links every social profile over https with a handle", () => {
+  it("links every social profile over https with a handle and a name", () => {
     const profiles = Object.values(siteConfig.social);
     expect(profiles.length).toBeGreaterThan(0);
     for (const profile of profiles) {
@@ -22,6 +22,51 @@ describe("siteConfig", () => {
       expect(url.protocol).toBe("https:");
       expect(url.hostname).not.toBe("");
       expect(profile.handle.length).toBeGreaterThan(0);
+      expect(profile.name.length).toBeGreaterThan(0);
+    }
+    expect(new Set(profiles.map((p) => p.name)).size).toBe(profiles.length);
+  });
+});
+
+describe("siteConfig.footer", () => {
+  const { product, company, legal } = siteConfig.footer;
+  const hrefOf = (links: readonly SiteLink[], label: string) => {
+    const link = links.find((l) => l.label === label);
+    return link && "href" in link ? link.href : undefined;
+  };
+
+  it("links the product: its sections on the landing page and the dashboard", () => {
+    expect(product.map((l) => l.label)).toEqual(["Features", "Pricing", "Testimonials", "Dashboard"]);
+    expect(hrefOf(product, "Features")).toBe("/#features");
+    expect(hrefOf(product, "Pricing")).toBe("/#pricing");
+    expect(hrefOf(product, "Dashboard")).toBe("/dashboard");
+  });
+
+  it("shows About, Careers and Blog as placeholders and contact by mail (spec, footer)", () => {
+    expect(company.map((l) => l.label)).toEqual(["About", "Careers", "Blog", "Contact"]);
+    for (const label of ["About", "Careers", "Blog"]) {
+      const link = company.find((l) => l.label === label);
+      expect(link && "comingSoon" in link && link.comingSoon, label).toBe(true);
+    }
+    expect(hrefOf(company, "Contact")).toBe(`mailto:${siteConfig.supportEmail}`);
+  });
+
+  it("links the four legal pages at the addresses the spec uses in links", () => {
+    expect(legal).toEqual([
+      { label: "Terms of Service", href: "/terms-of-service" },
+      { label: "Privacy Policy", href: "/privacy-policy" },
+      { label: "Cookie Policy", href: "/cookie-policy" },
+      { label: "Data Processing Agreement", href: "/dpa" },
+    ]);
+    expect(siteConfig.legalPages.map((p) => p.id)).toEqual(["terms", "privacy", "cookies", "dpa"]);
+  });
+
+  it("has no two links with the same label in a column, and only our pages or mail as targets", () => {
+    for (const links of [product, company, legal] as const) {
+      expect(new Set(links.map((l) => l.label)).size).toBe(links.length);
+      for (const link of links as readonly SiteLink[]) {
+        if ("href" in link) expect(link.href).toMatch(/^(\/|mailto:[^\s@]+@[^\s@]+$)/);
+      }
     }
   });
 });

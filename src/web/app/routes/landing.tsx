@@ -1,35 +1,29 @@
-// The public landing page (spec section 2). Kept light: no data fetching beyond the shared session,
-// no charts or toasts, only the marketing sections and lucide icons.
-import { legalPages } from "../../features/legal/legal-pages.ts";
-import { Features } from "../../features/marketing/components/features.tsx";
-import { FinalCta } from "../../features/marketing/components/final-cta.tsx";
-import { Hero } from "../../features/marketing/components/hero.tsx";
-import { Highlights } from "../../features/marketing/components/highlights.tsx";
-import { Pricing } from "../../features/marketing/components/pricing.tsx";
-import { SiteFooter } from "../../features/marketing/components/site-footer.tsx";
-import { SiteHeader } from "../../features/marketing/components/site-header.tsx";
-import { Testimonials } from "../../features/marketing/components/testimonials.tsx";
+// The landing page for navigations inside the app (a Back button, the not-found page's link home).
+// A visit that starts at "/" gets the light, pre-rendered entry instead (src/web/landing/); this
+// route hands the page the router so that moving on from here stays client-side.
+import { useMemo } from "react";
+import { Link, useNavigate } from "react-router";
+import { LandingPage } from "../../features/marketing/components/landing-page.tsx";
+import {
+  type MarketingNavigation,
+  MarketingNavigationProvider,
+  type PageLinkProps,
+} from "../../features/marketing/navigation.tsx";
+
+function RouterLink({ href, ...props }: PageLinkProps) {
+  return <Link to={href} {...props} />;
+}
 
 export function Component() {
+  const navigate = useNavigate();
+  const navigation = useMemo<MarketingNavigation>(
+    () => ({ Link: RouterLink, navigate: (href) => void navigate(href) }),
+    [navigate],
+  );
   return (
-    <div className="flex min-h-dvh flex-col">
+    <MarketingNavigationProvider value={navigation}>
       <title>Kairo: AI-assisted tasks, time and focus</title>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg"
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Hero />
-        <Highlights />
-        <Features />
-        <Pricing />
-        <Testimonials />
-        <FinalCta />
-      </main>
-      <SiteFooter legalLinks={legalPages} />
-    </div>
+      <LandingPage />
+    </MarketingNavigationProvider>
   );
 }

@@ -1,5 +1,11 @@
 import { Link } from "react-router";
-import { DATA_RETENTION_DAYS, REFUND_DAYS, TRIAL_DAYS } from "#shared/domain/limits.ts";
+import {
+  BREACH_NOTICE_HOURS,
+  DATA_RETENTION_DAYS,
+  REFUND_DAYS,
+  SUBPROCESSOR_NOTICE_DAYS,
+  TRIAL_DAYS,
+} from "#shared/domain/limits.ts";
 import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { siteConfig } from "#shared/domain/site-config.ts";
 import { paths } from "../../../config/paths.ts";
@@ -106,7 +112,32 @@ export function Component() {
         </p>
       </LegalSection>
 
-      <LegalSection id="terms-service" title="8. The service">
+      <LegalSection id="terms-security" title="8. Security and breach notice">
+        <p>
+          We protect your data with encrypted connections, encrypted storage of secrets such as two-factor
+          keys and calendar tokens, and access limited to the people who need it to run {name}.
+        </p>
+        <p>
+          If a security breach affects your personal data, we will tell you without undue delay and at the
+          latest {BREACH_NOTICE_HOURS} hours after we become aware of it: what happened, which data is
+          involved, what we are doing about it and what you can do.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-subprocessors" title="9. Our service providers">
+        <p>
+          A few carefully chosen providers (sub-processors) help us run {name}, for example for hosting,
+          sending email and taking payments. They may use your data only on our instructions and only to
+          provide their service to us.
+        </p>
+        <p>
+          We will tell you at least {SUBPROCESSOR_NOTICE_DAYS} days before we add or replace a sub-processor,
+          so you can object or cancel before the change applies. Business customers find the details in our{" "}
+          <Link to={paths.dpa}>Data Processing Agreement</Link>.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-service" title="10. The service">
         <p>
           We work hard to keep {name} available and your data safe, and we improve the product all the time.
           We may change or retire features; if a change takes away something important you pay for, we will
@@ -115,7 +146,7 @@ export function Component() {
         <p>AI insights and suggestions are there to help you decide. Check them before you rely on them.</p>
       </LegalSection>
 
-      <LegalSection id="terms-liability" title="9. Liability">
+      <LegalSection id="terms-liability" title="11. Liability">
         <p>
           {name} is provided "as is". As far as the law allows, we are not liable for indirect or
           consequential losses, such as lost profits or lost data, and our total liability for any claim is
@@ -124,7 +155,7 @@ export function Component() {
         </p>
       </LegalSection>
 
-      <LegalSection id="terms-changes" title="10. Changes to these terms">
+      <LegalSection id="terms-changes" title="12. Changes to these terms">
         <p>
           If we change these terms in a way that matters, we will tell you by email or in the app before the
           change takes effect. If you keep using {name} after that, the new terms apply. If you do not agree,
@@ -132,7 +163,7 @@ export function Component() {
         </p>
       </LegalSection>
 
-      <LegalSection id="terms-contact" title="11. Contact">
+      <LegalSection id="terms-contact" title="13. Contact">
         <p>
           Questions about these terms? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>

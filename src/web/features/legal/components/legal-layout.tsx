@@ -2,11 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { LEGAL_DATE } from "#shared/domain/limits.ts";
-import { siteConfig } from "#shared/domain/site-config.ts";
+import { type LegalPageId, siteConfig } from "#shared/domain/site-config.ts";
 import { Logo } from "../../../components/layout/logo.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
-import { type LegalPageId, legalPages } from "../legal-pages.ts";
 
 type LegalLayoutProps = {
   page: LegalPageId;
@@ -17,17 +16,25 @@ type LegalLayoutProps = {
   children: ReactNode;
 };
 
-/** True when this tab has an earlier page of ours to go back to (React Router keeps the index). */
+/**
+ * True when this tab has an earlier page of ours to go back to: an earlier entry of the app's router
+ * (it keeps the index), or the landing page, which is its own document and linked here.
+ */
 function hasHistory(): boolean {
   const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === "number" && state.idx > 0;
+  if (typeof state?.idx === "number" && state.idx > 0) return true;
+  return (
+    window.history.length > 1 &&
+    document.referrer !== "" &&
+    new URL(document.referrer).origin === window.location.origin
+  );
 }
 
 export function LegalLayout({ page, summary, actions, children }: LegalLayoutProps) {
   const navigate = useNavigate();
-  const current = legalPages.find((p) => p.id === page);
+  const current = siteConfig.legalPages.find((p) => p.id === page);
   const title = current?.label ?? "Legal";
-  const others = legalPages.filter((p) => p.id !== page);
+  const others = siteConfig.legalPages.filter((p) => p.id !== page);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -65,7 +72,7 @@ export function LegalLayout({ page, summary, actions, children }: LegalLayoutPro
             {others.map((p) => (
               <li key={p.id}>
                 <Link
-                  to={p.to}
+                  to={p.href}
                   className="inline-flex min-h-11 items-center text-sm font-medium text-accent underline-offset-4 hover:underline sm:min-h-8"
                 >
                   {p.label}

@@ -1,12 +1,10 @@
-import { Link } from "react-router";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useStartPath } from "../hooks/use-start-path.ts";
+import { PageLink, StartLink } from "../navigation.tsx";
+import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 
 export function FinalCta() {
-  const startPath = useStartPath();
   return (
     <section aria-labelledby="final-cta-title" className="pb-16 sm:pb-24">
       <Container>
@@ -25,12 +23,10 @@ export function FinalCta() {
             Set up your first list in a minute. Kairo learns how you work as you go.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={startPath}>Start Free Trial</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.login}>Sign In</Link>
-            </Button>
+            <StartLink className={landingButton({ size: "lg" })}>Start Free Trial</StartLink>
+            <PageLink href={paths.login} className={landingButton({ size: "lg", variant: "outline" })}>
+              Sign In
+            </PageLink>
           </div>
           <p className="mt-6 text-sm">
             No credit card required · {TRIAL_DAYS}-day free trial · Cancel anytime

@@ -1,8 +1,7 @@
 import { ArrowRight, CirclePlay, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { useStartPath } from "../hooks/use-start-path.ts";
+import { StartLink } from "../navigation.tsx";
+import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 import { ProductMock } from "./product-mock.tsx";
 
@@ -13,7 +12,6 @@ function watchDemo() {
 }
 
 export function Hero() {
-  const startPath = useStartPath();
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div
@@ -36,16 +34,18 @@ export function Hero() {
           do next and when to take a break.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={startPath}>
-              Start Free Trial
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button variant="outline" size="lg" onClick={watchDemo}>
+          <StartLink className={landingButton({ size: "lg" })}>
+            Start Free Trial
+            <ArrowRight aria-hidden="true" />
+          </StartLink>
+          <button
+            type="button"
+            className={landingButton({ variant: "outline", size: "lg" })}
+            onClick={watchDemo}
+          >
             <CirclePlay aria-hidden="true" />
             Watch Demo
-          </Button>
+          </button>
         </div>
         <p className="mt-4 text-sm text-muted">
           {TRIAL_DAYS} days free on paid plans, then choose what fits. Cancel anytime.

@@ -1,7 +1,6 @@
+import { clsx } from "clsx";
 import { Check } from "lucide-react";
-import { Switch } from "radix-ui";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
 import {
   type BillingCycle,
@@ -15,10 +14,9 @@ import {
   yearlyPrice,
 } from "#shared/domain/plans.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { useStartPath } from "../hooks/use-start-path.ts";
+import { StartLink } from "../navigation.tsx";
 import { sectionIds } from "../sections.ts";
+import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -33,6 +31,7 @@ const includesPrevious: Partial<Record<PlanId, string>> = {
 export function Pricing() {
   const [billing, setBilling] = useState<BillingCycle>("monthly");
   const switchId = useId();
+  const yearly = billing === "yearly";
 
   return (
     <section
@@ -47,14 +46,22 @@ export function Pricing() {
         </SectionHeading>
 
         <div className="mt-8 flex items-center justify-center gap-3">
-          <Switch.Root
+          <button
+            type="button"
+            role="switch"
             id={switchId}
-            checked={billing === "yearly"}
-            onCheckedChange={(checked) => setBilling(checked ? "yearly" : "monthly")}
-            className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-muted transition-colors duration-150 after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] data-[state=checked]:bg-accent"
+            aria-checked={yearly}
+            onClick={() => setBilling(yearly ? "monthly" : "yearly")}
+            className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-muted transition-colors duration-150 after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-checked:bg-accent"
           >
-            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-background shadow-sm transition-transform duration-150 data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+            <span
+              aria-hidden="true"
+              className={clsx(
+                "block size-5 rounded-full bg-background shadow-sm transition-transform duration-150",
+                yearly ? "translate-x-[22px]" : "translate-x-0.5",
+              )}
+            />
+          </button>
           <label
             htmlFor={switchId}
             className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium"
@@ -91,13 +98,12 @@ export function Pricing() {
 }
 
 function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
-  const startPath = useStartPath();
   const titleId = useId();
 
   return (
     <article
       aria-labelledby={titleId}
-      className={cn(
+      className={clsx(
         "relative flex w-full flex-col rounded-lg border bg-background p-6",
         plan.popular ? "border-accent ring-1 ring-accent" : "border-border",
       )}
@@ -122,20 +128,29 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
       <PlanPrice plan={plan} billing={billing} />
 
       {plan.comingSoon ? (
-        <Button variant="outline" size="lg" className="mt-6 w-full" disabled>
+        <button
+          type="button"
+          className={landingButton({ variant: "outline", size: "lg", className: "mt-6 w-full" })}
+          disabled
+        >
           Coming Soon
-        </Button>
+        </button>
       ) : (
-        <Button asChild variant={plan.popular ? "primary" : "outline"} size="lg" className="mt-6 w-full">
-          <Link to={startPath} aria-describedby={titleId}>
-            {plan.price === 0 ? "Get started free" : "Start Free Trial"}
-          </Link>
-        </Button>
+        <StartLink
+          aria-describedby={titleId}
+          className={landingButton({
+            variant: plan.popular ? "primary" : "outline",
+            size: "lg",
+            className: "mt-6 w-full",
+          })}
+        >
+          {plan.price === 0 ? "Get started free" : "Start Free Trial"}
+        </StartLink>
       )}
 
       <div className="mt-6 border-t border-border pt-6">
         {includesPrevious[plan.id] && <p className="text-sm font-medium">{includesPrevious[plan.id]}</p>}
-        <ul className={cn("space-y-2.5 text-sm", includesPrevious[plan.id] && "mt-3")}>
+        <ul className={clsx("space-y-2.5 text-sm", includesPrevious[plan.id] && "mt-3")}>
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2.5">
               <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />

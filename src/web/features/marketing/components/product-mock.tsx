@@ -1,5 +1,7 @@
 // A quiet picture of the dashboard built from plain elements: no image to download, sharp at any size,
 // and it follows the theme. It is decorative, so assistive technology skips it.
+
+import { clsx } from "clsx";
 import {
   CalendarDays,
   ChartColumn,
@@ -11,7 +13,6 @@ import {
   Users,
   Workflow,
 } from "lucide-react";
-import { cn } from "../../../lib/cn.ts";
 
 const nav = [
   { label: "Overview", icon: LayoutDashboard, active: true },
@@ -60,12 +61,12 @@ export function ProductMock() {
               {nav.map(({ label, icon: Icon, active }) => (
                 <li
                   key={label}
-                  className={cn(
+                  className={clsx(
                     "flex items-center gap-2 rounded-md px-2 py-1.5 text-xs",
                     active ? "bg-accent-soft font-medium text-foreground" : "text-muted",
                   )}
                 >
-                  <Icon className={cn("size-3.5", active && "text-accent")} />
+                  <Icon className={clsx("size-3.5", active && "text-accent")} />
                   {label}
                 </li>
               ))}
@@ -107,7 +108,7 @@ export function ProductMock() {
               {tasks.map((task) => (
                 <li key={task.title} className="flex items-center gap-2.5 px-3 py-2.5">
                   <span
-                    className={cn(
+                    className={clsx(
                       "grid size-4 shrink-0 place-items-center rounded-full border",
                       task.done ? "border-accent bg-accent text-accent-foreground" : "border-muted/50",
                     )}
@@ -115,7 +116,10 @@ export function ProductMock() {
                     {task.done && <Check className="size-2.5" strokeWidth={3} />}
                   </span>
                   <span
-                    className={cn("min-w-0 flex-1 truncate text-xs", task.done && "text-muted line-through")}
+                    className={clsx(
+                      "min-w-0 flex-1 truncate text-xs",
+                      task.done && "text-muted line-through",
+                    )}
                   >
                     {task.title}
                   </span>
@@ -123,7 +127,7 @@ export function ProductMock() {
                     {task.category}
                   </span>
                   <span
-                    className={cn(
+                    className={clsx(
                       "flex w-16 shrink-0 items-center justify-end gap-1.5 text-[11px] tabular-nums",
                       task.running ? "font-medium text-accent" : "text-muted",
                     )}
@@ -165,7 +169,7 @@ export function ProductMock() {
                 {week.map((d) => (
                   <div key={d.id} className="flex flex-1 flex-col items-center justify-end gap-1">
                     <div
-                      className={cn("w-full rounded-sm", d.today ? "bg-accent" : "bg-accent/30")}
+                      className={clsx("w-full rounded-sm", d.today ? "bg-accent" : "bg-accent/30")}
                       style={{ height: `${Math.round((d.hours / 100) * 48)}px` }}
                     />
                     <span className="text-[9px] text-muted">{d.day}</span>

@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn.ts";
 
 type SectionHeadingProps = {
   /** Id of the h2, for the section's aria-labelledby. */
@@ -12,7 +12,7 @@ type SectionHeadingProps = {
 
 export function SectionHeading({ id, eyebrow, title, children, className }: SectionHeadingProps) {
   return (
-    <div className={cn("mx-auto max-w-2xl text-center", className)}>
+    <div className={clsx("mx-auto max-w-2xl text-center", className)}>
       {eyebrow && <p className="text-sm font-medium text-accent">{eyebrow}</p>}
       <h2
         id={id}

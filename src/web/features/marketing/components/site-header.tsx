@@ -1,18 +1,16 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
-import { Logo } from "../../../components/layout/logo.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useSession } from "../../../lib/session.ts";
-import { useStartPath } from "../hooks/use-start-path.ts";
+import { PageLink, StartLink } from "../navigation.tsx";
 import { sectionLinks } from "../sections.ts";
+import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
+import { LandingLogo } from "./landing-logo.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function SiteHeader() {
   const signedIn = useSession().status === "signed-in";
-  const startPath = useStartPath();
   const primaryLabel = signedIn ? "Open dashboard" : "Start Free Trial";
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -36,9 +34,9 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} className="-m-1 flex min-h-11 items-center rounded-lg p-1">
-          <Logo />
-        </Link>
+        <PageLink href={paths.home} className="-m-1 flex min-h-11 items-center rounded-lg p-1">
+          <LandingLogo />
+        </PageLink>
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -58,24 +56,24 @@ export function SiteHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {!signedIn && (
-            <Button asChild variant="ghost" className="hidden sm:inline-flex">
-              <Link to={paths.login}>Sign In</Link>
-            </Button>
+            <PageLink
+              href={paths.login}
+              className={landingButton({ variant: "ghost", className: "max-sm:hidden" })}
+            >
+              Sign In
+            </PageLink>
           )}
-          <Button asChild className="hidden sm:inline-flex">
-            <Link to={startPath}>{primaryLabel}</Link>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-11 md:hidden"
+          <StartLink className={landingButton({ className: "max-sm:hidden" })}>{primaryLabel}</StartLink>
+          <button
+            type="button"
+            className={landingButton({ variant: "ghost", size: null, className: "size-11 md:hidden" })}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
+          </button>
         </div>
       </Container>
 
@@ -98,13 +96,16 @@ export function SiteHeader() {
           </nav>
           <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3 sm:hidden">
             {!signedIn && (
-              <Button asChild variant="outline" className="h-11">
-                <Link to={paths.login}>Sign In</Link>
-              </Button>
+              <PageLink
+                href={paths.login}
+                className={landingButton({ variant: "outline", size: null, className: "h-11 px-4" })}
+              >
+                Sign In
+              </PageLink>
             )}
-            <Button asChild className="h-11">
-              <Link to={startPath}>{primaryLabel}</Link>
-            </Button>
+            <StartLink className={landingButton({ size: null, className: "h-11 px-4" })}>
+              {primaryLabel}
+            </StartLink>
           </div>
         </Container>
       </div>

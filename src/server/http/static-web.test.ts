@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { staticWeb } from "./static-web.ts";
+
+const APP = '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>';
+const LANDING =
+  '<!doctype html><div id="root"><h1>Plan less.</h1></div><script src="/assets/landing.js"></script>';
+
+const roots: string[] = [];
+function webRoot({ withLanding }: { withLanding: boolean }): string {
+  const root = mkdtempSync(join(tmpdir(), "kairo-static-web-"));
+  roots.push(root);
+  mkdirSync(join(root, "assets"));
+  writeFileSync(join(root, "index.html"), APP);
+  if (withLanding) writeFileSync(join(root, "landing.html"), LANDING);
+  writeFileSync(join(root, "assets", "app.js"), "console.info('app');");
+  return root;
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("staticWeb", () => {
+  it('answers exactly "/" with the pre-rendered landing page, never cached stale', async () => {
+    const web = staticWeb(webRoot({ withLanding: true }));
+    for (const path of ["/", "/?ref=newsletter"]) {
+      const res = await web.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(await res.text()).toBe(LANDING);
+    }
+  });
+
+  it("answers every other page with the app, for its router", async () => {
+    const web = staticWeb(webRoot({ withLanding: true }));
+    for (const path of ["/login", "/dashboard", "/terms-of-service", "/no-such-page", "/settings/"]) {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+      expect(await res.text(), path).toBe(APP);
+    }
+  });
+
+  it("serves hashed assets with a year-long cache", async () => {
+    const res = await staticWeb(webRoot({ withLanding: true })).request("/assets/app.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await res.text()).toBe("console.info('app');");
+  });
+
+  it("never marks the app's page immutable when an asset is missing", async () => {
+    const res = await staticWeb(webRoot({ withLanding: true })).request("/assets/gone-1234.js");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it('falls back to the app at "/" for a build made before the landing entry existed', async () => {
+    const res = await staticWeb(webRoot({ withLanding: false })).request("/");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(APP);
+  });
+});
