@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/alert.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
+import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { paths } from "../../config/paths.ts";
 import { AuthShell } from "../../features/auth/components/auth-shell.tsx";

@@ -1,6 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "../../components/ui/button.tsx";
+import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { paths } from "../../config/paths.ts";
 

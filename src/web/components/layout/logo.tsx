@@ -1,9 +1,11 @@
-import { cn } from "../../lib/cn.ts";
+// clsx rather than cn: the landing page shows the logo too, and tailwind-merge would cost it 8 KB of
+// its script budget for one class list that never clashes.
+import { clsx } from "clsx";
 
 /** The Kairo mark and name; `compact` shows the mark only (collapsed sidebar). */
 export function Logo({ compact = false, className }: { compact?: boolean; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 font-semibold text-foreground", className)}>
+    <span className={clsx("inline-flex items-center gap-2 font-semibold text-foreground", className)}>
       <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-accent" />
         <path

@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
+import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { paths } from "../../../config/paths.ts";
 import { PageLink, StartLink } from "../navigation.tsx";
-import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 
 export function FinalCta() {
@@ -23,8 +23,8 @@ export function FinalCta() {
             Set up your first list in a minute. Kairo learns how you work as you go.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <StartLink className={landingButton({ size: "lg" })}>Start Free Trial</StartLink>
-            <PageLink href={paths.login} className={landingButton({ size: "lg", variant: "outline" })}>
+            <StartLink className={buttonVariants({ size: "lg" })}>Start Free Trial</StartLink>
+            <PageLink href={paths.login} className={buttonVariants({ size: "lg", variant: "outline" })}>
               Sign In
             </PageLink>
           </div>

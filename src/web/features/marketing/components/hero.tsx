@@ -1,7 +1,7 @@
 import { ArrowRight, CirclePlay, Sparkles } from "lucide-react";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
+import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { StartLink } from "../navigation.tsx";
-import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 import { ProductMock } from "./product-mock.tsx";
 
@@ -34,13 +34,13 @@ export function Hero() {
           do next and when to take a break.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <StartLink className={landingButton({ size: "lg" })}>
+          <StartLink className={buttonVariants({ size: "lg" })}>
             Start Free Trial
             <ArrowRight aria-hidden="true" />
           </StartLink>
           <button
             type="button"
-            className={landingButton({ variant: "outline", size: "lg" })}
+            className={buttonVariants({ variant: "outline", size: "lg" })}
             onClick={watchDemo}
           >
             <CirclePlay aria-hidden="true" />

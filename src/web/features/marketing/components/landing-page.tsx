@@ -1,7 +1,7 @@
 // The whole landing page (spec section 2). Rendered by two hosts: the light entry served at "/"
 // (src/web/landing/), pre-rendered at build time and hydrated, and the app's own "/" route for
 // navigations inside the app. It must therefore render the same on the server and in the browser.
-// Its parts style buttons with landingButton and join classes with clsx rather than <Button> and cn:
+// Its parts style buttons with buttonVariants and join classes with clsx rather than <Button> and cn:
 // Radix's Slot and tailwind-merge would take about 10 KB of the page's 90 KB script budget, so
 // their class lists are written never to clash (size: null where a part sets its own height).
 import { Features } from "./features.tsx";

@@ -14,9 +14,9 @@ import {
   yearlyPrice,
 } from "#shared/domain/plans.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
+import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { StartLink } from "../navigation.tsx";
 import { sectionIds } from "../sections.ts";
-import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -130,7 +130,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
       {plan.comingSoon ? (
         <button
           type="button"
-          className={landingButton({ variant: "outline", size: "lg", className: "mt-6 w-full" })}
+          className={buttonVariants({ variant: "outline", size: "lg", className: "mt-6 w-full" })}
           disabled
         >
           Coming Soon
@@ -138,7 +138,7 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
       ) : (
         <StartLink
           aria-describedby={titleId}
-          className={landingButton({
+          className={buttonVariants({
             variant: plan.popular ? "primary" : "outline",
             size: "lg",
             className: "mt-6 w-full",

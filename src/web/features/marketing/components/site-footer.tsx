@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode, SVGProps } from "react";
 import { useSyncExternalStore } from "react";
 import { type SiteLink, type SocialNetwork, siteConfig } from "#shared/domain/site-config.ts";
+import { Logo } from "../../../components/layout/logo.tsx";
 import { paths } from "../../../config/paths.ts";
 import { PageLink } from "../navigation.tsx";
 import { Container } from "./container.tsx";
-import { LandingLogo } from "./landing-logo.tsx";
 import { GitHubIcon, LinkedInIcon, XIcon } from "./social-icons.tsx";
 
 const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -79,7 +79,7 @@ export function SiteFooter() {
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.5fr_1fr_1fr_1fr]">
           <div className="col-span-2 lg:col-span-1">
             <PageLink href={paths.home} className="-m-1 inline-block rounded-lg p-1">
-              <LandingLogo />
+              <Logo />
             </PageLink>
             <p className="mt-3 max-w-xs text-sm text-muted">{siteConfig.description}</p>
             <ul className="mt-4 -ml-3 flex gap-1">

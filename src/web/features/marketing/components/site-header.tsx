@@ -1,12 +1,12 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { Logo } from "../../../components/layout/logo.tsx";
+import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { paths } from "../../../config/paths.ts";
 import { useSession } from "../../../lib/session.ts";
 import { PageLink, StartLink } from "../navigation.tsx";
 import { sectionLinks } from "../sections.ts";
-import { landingButton } from "./button-styles.ts";
 import { Container } from "./container.tsx";
-import { LandingLogo } from "./landing-logo.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function SiteHeader() {
@@ -35,7 +35,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
       <Container className="flex h-16 items-center justify-between gap-4">
         <PageLink href={paths.home} className="-m-1 flex min-h-11 items-center rounded-lg p-1">
-          <LandingLogo />
+          <Logo />
         </PageLink>
 
         <nav aria-label="Main" className="hidden md:block">
@@ -58,15 +58,15 @@ export function SiteHeader() {
           {!signedIn && (
             <PageLink
               href={paths.login}
-              className={landingButton({ variant: "ghost", className: "max-sm:hidden" })}
+              className={buttonVariants({ variant: "ghost", className: "max-sm:hidden" })}
             >
               Sign In
             </PageLink>
           )}
-          <StartLink className={landingButton({ className: "max-sm:hidden" })}>{primaryLabel}</StartLink>
+          <StartLink className={buttonVariants({ className: "max-sm:hidden" })}>{primaryLabel}</StartLink>
           <button
             type="button"
-            className={landingButton({ variant: "ghost", size: null, className: "size-11 md:hidden" })}
+            className={buttonVariants({ variant: "ghost", size: null, className: "size-11 md:hidden" })}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -98,12 +98,12 @@ export function SiteHeader() {
             {!signedIn && (
               <PageLink
                 href={paths.login}
-                className={landingButton({ variant: "outline", size: null, className: "h-11 px-4" })}
+                className={buttonVariants({ variant: "outline", size: null, className: "h-11 px-4" })}
               >
                 Sign In
               </PageLink>
             )}
-            <StartLink className={landingButton({ size: null, className: "h-11 px-4" })}>
+            <StartLink className={buttonVariants({ size: null, className: "h-11 px-4" })}>
               {primaryLabel}
             </StartLink>
           </div>

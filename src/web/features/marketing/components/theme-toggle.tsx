@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Moon, Sun } from "lucide-react";
+import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { useTheme } from "../../../lib/theme.ts";
-import { landingButton } from "./button-styles.ts";
 
 export function ThemeToggle({ className }: { className?: string }) {
   const [theme, setTheme] = useTheme();
@@ -9,7 +9,7 @@ export function ThemeToggle({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      className={landingButton({
+      className={buttonVariants({
         variant: "ghost",
         size: null,
         className: clsx("size-11 text-muted hover:text-foreground sm:size-10", className),
