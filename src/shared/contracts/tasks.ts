@@ -76,7 +76,12 @@ export const taskUpdateBody = z
     status: z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(", ")}` }).optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update")
+  // Both at once must say the same thing, or the update would have to pick one to believe.
+  .refine(
+    (v) => v.status === undefined || v.completed === undefined || (v.status === "completed") === v.completed,
+    'completed and status disagree: completed is true exactly when status is "completed"',
+  );
 
 export const DUE_FILTERS = ["overdue", "today", "week", "none"] as const;
 
