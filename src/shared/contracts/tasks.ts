@@ -247,4 +247,6 @@ export type CalendarItemsResponse = {
     location: string | null;
     provider: string;
   }>;
+  /** Tracked time before this instant is not shown (the free plan's 7-day history); null: all of it. */
+  trackedSince: string | null;
 };
