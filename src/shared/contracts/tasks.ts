@@ -150,6 +150,19 @@ export const pomodoroStartBody = z
   })
   .strict();
 
+/**
+ * Completing a focus run. `endTime` is when the phase really ended by the browser's clock; without
+ * it the server stamps its own time (see checkPomodoroEndTime for the bounds).
+ */
+export const pomodoroCompleteBody = z
+  .object({
+    endTime: z.iso
+      .datetime({ offset: true, error: "endTime must be a date and time, e.g. 2026-12-01T17:00:00Z" })
+      .optional(),
+  })
+  .strict();
+export type PomodoroCompleteBody = z.input<typeof pomodoroCompleteBody>;
+
 export type PomodoroSessionDto = {
   id: string;
   taskId: string | null;
