@@ -193,9 +193,12 @@ export type AssistantBody = z.infer<typeof assistantBody>;
 export type AssistantResponse = { suggestion: string };
 
 // Analytics
+export const DEFAULT_ANALYTICS_RANGE = 30 as const;
 export const analyticsQuery = z
   .object({
-    range: z.enum(["7", "30", "90"], { error: "Range must be 7, 30 or 90 days" }).default("30"),
+    range: z
+      .enum(["7", "30", "90"], { error: "Range must be 7, 30 or 90 days" })
+      .default(`${DEFAULT_ANALYTICS_RANGE}`),
     tz: z.string().max(64).optional(),
   })
   .strict();
