@@ -27,6 +27,16 @@ async function openQuickCapture(page: Page) {
   return palette;
 }
 
+const MINUTE = 60_000;
+
+/**
+ * Moves the server's clock for this page's requests only: under NODE_ENV=test the server adds
+ * `x-kairo-test-clock-offset` (ms) to its clock (src/server/http/test-clock.ts).
+ */
+async function moveServerClock(page: Page, offsetMs: number) {
+  await page.setExtraHTTPHeaders({ "x-kairo-test-clock-offset": String(offsetMs) });
+}
+
 /** Creates a task through the API, as the signed-in person (page.request shares the browser's cookies). */
 async function createTask(
   page: Page,
@@ -105,7 +115,7 @@ test("quick capture adds a task from one line, and its timer counts live", async
   request,
   consoleErrors,
 }) => {
-  // The page's clock is ours to move; the server keeps real time.
+  // The page's clock is ours to move, and the server's too (for this page's requests only).
   await page.clock.install();
   await signUpAndVerify(page, request);
   await openTasks(page);
@@ -131,6 +141,7 @@ test("quick capture adds a task from one line, and its timer counts live", async
   await expect(row).toContainText("High");
   await expect(row).toContainText("Est. 45m");
   await expect(row).toContainText("Due tomorrow, 3:00 PM");
+  await expect(row).toContainText("Actual 0m");
 
   await row.getByRole("button", { name: "Start timer for Review budget" }).click();
   await expect(page.getByText("Timer started", { exact: true })).toBeVisible();
@@ -138,18 +149,23 @@ test("quick capture adds a task from one line, and its timer counts live", async
   await expect(counter).toHaveText(/^00:00:0\d$/);
   await page.clock.fastForward("02:00");
   await expect(counter).toHaveText(/^00:02:0\d$/);
+
+  // 25 minutes in all, in the browser and on the server alike.
+  await moveServerClock(page, 25 * MINUTE);
+  await page.clock.fastForward("23:00");
+  await expect(counter).toHaveText(/^00:25:0\d$/);
   // Still right after a reload: the counter comes from the start time, not from a running tally.
   await page.reload();
-  await expect(row.getByRole("timer")).toHaveText(/^00:02:\d\d$/);
+  await expect(row.getByRole("timer")).toHaveText(/^00:25:\d\d$/);
 
   await row.getByRole("button", { name: "Stop timer for Review budget" }).click();
-  // The server measures real time, so the minutes logged are whatever really passed.
-  const stopped = page.getByText(/^Timer stopped: \d+ minutes logged$/);
-  await expect(stopped).toBeVisible();
-  const minutes = Number((await stopped.textContent())?.match(/(\d+) minutes/)?.[1]);
-  await expect(row).toContainText(`Actual ${minutes}m`);
+  await expect(page.getByText("Timer stopped: 25 minutes logged", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Actual 25m");
   await expect(row.getByRole("timer")).toHaveCount(0);
   await expect(row.getByRole("button", { name: "Start timer for Review budget" })).toBeVisible();
+  // Saved on the server: the list read afresh says the same.
+  await page.reload();
+  await expect(taskRow(page, "Review budget")).toContainText("Actual 25m");
   void consoleErrors;
 });
 

@@ -38,7 +38,6 @@ const NO_BODY: Record<string, string> = {
   "POST /api/demo": "fills the caller's account with demo data; no options",
   "POST /api/tasks/:id/timer/start": "the task id is the whole request",
   "POST /api/tasks/:id/timer/stop": "the task id is the whole request",
-  "POST /api/pomodoro-sessions/:id/complete": "the session id is the whole request",
   "POST /api/billing/checkout-sessions/:id/pay": "the checkout id is the whole request",
   "POST /api/billing/checkout-sessions/:id/cancel": "the checkout id is the whole request",
   "POST /api/team/invitations/:id/accept": "the invitation id is the whole request",
@@ -71,6 +70,11 @@ const ROUTES: Record<string, Target> = {
   "POST /api/pomodoro-sessions": {
     schema: tasksContracts.pomodoroStartBody,
     path: () => "/api/pomodoro-sessions",
+  },
+  "POST /api/pomodoro-sessions/:id/complete": {
+    schema: tasksContracts.pomodoroCompleteBody,
+    // The body is read before the session is looked up, so any well-formed id reaches validation.
+    path: () => "/api/pomodoro-sessions/00000000-0000-4000-8000-000000000000/complete",
   },
   "POST /api/assistant": { schema: tasksContracts.assistantBody, path: () => "/api/assistant" },
   "POST /api/billing/checkout": {

@@ -234,6 +234,91 @@ describe("completing a session", () => {
   });
 });
 
+describe("completing with the phase's own end time", () => {
+  const complete = (p: Person, id: string, body: unknown) =>
+    p.client.post<PomodoroSessionDto>(`/api/pomodoro-sessions/${id}/complete`, body);
+
+  it("stores when the focus really ended, even when the call arrives much later", async () => {
+    const p = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(p, { durationMinutes: 25, breakDurationMinutes: 5 });
+    // The laptop slept through the end of the focus; the call comes 40 minutes late.
+    server.clock.set("2026-05-04T10:05:00.000Z");
+    const res = await complete(p, started.body.id, { endTime: "2026-05-04T09:25:00.000Z" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ completed: true, endTime: "2026-05-04T09:25:00.000Z" });
+    expect((await sessionRow(started.body.id))!.endTime?.toISOString()).toBe("2026-05-04T09:25:00.000Z");
+  });
+
+  it("takes an offset time and a phase that ran longer because it was paused", async () => {
+    const p = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(p, { durationMinutes: 15, breakDurationMinutes: 5 });
+    server.clock.set("2026-05-04T09:40:00.000Z");
+    const res = await complete(p, started.body.id, { endTime: "2026-05-04T11:30:00+02:00" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.endTime).toBe("2026-05-04T09:30:00.000Z");
+  });
+
+  it("a browser clock a few seconds ahead is stored as the server's now, never in the future", async () => {
+    const p = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(p, { durationMinutes: 25, breakDurationMinutes: 5 });
+    server.clock.set("2026-05-04T09:25:00.000Z");
+    const res = await complete(p, started.body.id, { endTime: "2026-05-04T09:25:20.000Z" });
+    expect(res.status).toBe(200);
+    expect(res.body.endTime).toBe("2026-05-04T09:25:00.000Z");
+  });
+
+  it("refuses an end time in the future or before the focus could have run, and changes nothing", async () => {
+    const p = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(p, { durationMinutes: 25, breakDurationMinutes: 5 });
+    server.clock.set("2026-05-04T09:30:00.000Z");
+    const before = await sessionRow(started.body.id);
+    const cases: Array<[unknown, RegExp]> = [
+      [{ endTime: "2026-05-04T09:40:00.000Z" }, /cannot be in the future/],
+      [{ endTime: "2026-05-04T09:05:00.000Z" }, /before the 25-minute focus has run/],
+      [{ endTime: "2026-05-04T08:00:00.000Z" }, /before the 25-minute focus has run/],
+      [{ endTime: "soon" }, /endTime must be a date and time/],
+      [{ endTime: 1_777_880_000_000 }, /endTime/],
+      [{ endedAt: "2026-05-04T09:25:00.000Z" }, /Unknown field: endedAt/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await complete(p, started.body.id, body);
+      expectError(res, 400, message);
+      expect((res.body as unknown as ErrorBody).error.code).toBe("VALIDATION");
+    }
+    expect(await sessionRow(started.body.id)).toEqual(before);
+    expect(before!.completed).toBe(false);
+    // A sensible end time still completes it afterwards.
+    expect((await complete(p, started.body.id, { endTime: "2026-05-04T09:25:00.000Z" })).status).toBe(200);
+  });
+
+  it("a call with no body at all still completes at the server's time", async () => {
+    const p = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(p, { durationMinutes: 25, breakDurationMinutes: 5 });
+    server.clock.set("2026-05-04T09:26:00.000Z");
+    const res = await p.client.request<PomodoroSessionDto>(
+      "POST",
+      `/api/pomodoro-sessions/${started.body.id}/complete`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.endTime).toBe("2026-05-04T09:26:00.000Z");
+  });
+
+  it("someone else's session is still 404 with a valid end time", async () => {
+    const owner = await person();
+    const other = await person();
+    server.clock.set("2026-05-04T09:00:00.000Z");
+    const started = await startSession(owner, { durationMinutes: 25, breakDurationMinutes: 5 });
+    server.clock.set("2026-05-04T09:30:00.000Z");
+    expectError(await complete(other, started.body.id, { endTime: "2026-05-04T09:25:00.000Z" }), 404);
+    expect((await sessionRow(started.body.id))!.completed).toBe(false);
+  });
+});
+
 describe("today's count", () => {
   // 03:00 UTC on 5 May is 23:00 on 4 May in New York (EDT, UTC-4).
   const NOW = "2026-05-05T03:00:00.000Z";

@@ -481,6 +481,133 @@ describe("updating a task", () => {
   });
 });
 
+describe("a running timer means in progress", () => {
+  const openLogsOf = (userId: string) =>
+    db()
+      .select()
+      .from(timeLogs)
+      .where(and(eq(timeLogs.userId, userId), isNull(timeLogs.endTime)));
+  const startTimer = async (p: Person, id: string) =>
+    expect((await p.client.post<TimerStartResponse>(`/api/tasks/${id}/timer/start`)).status).toBe(200);
+
+  it("setting a running task back to todo stops its timer and logs its minutes, in one go", async () => {
+    const p = await person();
+    server.clock.set(NOW);
+    const task = await newTask(p);
+    await startTimer(p, task.id);
+    server.clock.advance(25 * MIN + 10_000);
+
+    const res = await p.client.patch<TaskDto>(`/api/tasks/${task.id}`, { status: "todo" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: "todo",
+      completed: false,
+      isActive: false,
+      activeStartTime: null,
+      actualMinutes: 25,
+      completedAt: null,
+    });
+    expect(await taskRow(task.id)).toMatchObject({ status: "todo", isActive: false, actualMinutes: 25 });
+    const logs = await db().select().from(timeLogs).where(eq(timeLogs.taskId, task.id));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.endTime?.toISOString()).toBe("2026-05-04T09:25:10.000Z");
+    expect(logs[0]!.durationMinutes).toBe(25);
+    expect(await openLogsOf(p.id)).toHaveLength(0);
+    // Stopped for good: a stop now has nothing to stop.
+    expect((await p.client.post(`/api/tasks/${task.id}/timer/stop`)).status).toBe(409);
+  });
+
+  it("status todo together with other edits stops the timer and keeps the edits", async () => {
+    const p = await person();
+    server.clock.set(NOW);
+    const task = await newTask(p);
+    await startTimer(p, task.id);
+    server.clock.advance(3 * MIN);
+    const res = await p.client.patch<TaskDto>(`/api/tasks/${task.id}`, {
+      status: "todo",
+      completed: false,
+      title: "Parked for later",
+      category: "Research",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: "Parked for later",
+      category: "Research",
+      status: "todo",
+      isActive: false,
+      actualMinutes: 3,
+    });
+  });
+
+  it("status in_progress or an edit that leaves the status alone keeps the timer running", async () => {
+    const p = await person();
+    server.clock.set(NOW);
+    const task = await newTask(p);
+    await startTimer(p, task.id);
+    server.clock.advance(5 * MIN);
+    for (const body of [{ status: "in_progress" }, { completed: false }, { title: "Still on it" }]) {
+      const res = await p.client.patch<TaskDto>(`/api/tasks/${task.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body).toMatchObject({
+        status: "in_progress",
+        isActive: true,
+        activeStartTime: NOW,
+        actualMinutes: 0,
+      });
+    }
+    expect((await openLogsOf(p.id)).map((l) => l.taskId)).toEqual([task.id]);
+  });
+
+  it("no status change ever leaves a running timer on a task that is not in progress", async () => {
+    const p = await person();
+    server.clock.set(NOW);
+    const bodies: Record<string, unknown>[] = [
+      { status: "todo" },
+      { status: "completed" },
+      { status: "in_progress" },
+      { completed: true },
+      { completed: false },
+      { status: "completed", completed: true },
+      { status: "todo", completed: false },
+    ];
+    for (const body of bodies) {
+      const task = await newTask(p, { title: `Case ${JSON.stringify(body)}` });
+      await startTimer(p, task.id);
+      server.clock.advance(2 * MIN);
+      expect((await p.client.patch(`/api/tasks/${task.id}`, body)).status).toBe(200);
+      const row = (await taskRow(task.id))!;
+      expect(row.isActive === (row.status === "in_progress"), JSON.stringify(body)).toBe(true);
+      // Minutes are logged exactly when the timer stopped.
+      expect(row.actualMinutes, JSON.stringify(body)).toBe(row.isActive ? 0 : 2);
+      expect(row.completed).toBe(row.status === "completed");
+      // Whatever happened, the open log belongs to a running task and nothing else.
+      const open = await openLogsOf(p.id);
+      expect(open.map((l) => l.taskId)).toEqual(row.isActive ? [task.id] : []);
+      if (row.isActive) expect((await p.client.post(`/api/tasks/${task.id}/timer/stop`)).status).toBe(200);
+    }
+  });
+
+  for (let round = 1; round <= 3; round++) {
+    it(`setting todo while another request starts the timer never leaves it inconsistent (round ${round})`, async () => {
+      const p = await person();
+      server.clock.set(NOW);
+      const task = await newTask(p);
+      await startTimer(p, task.id);
+      server.clock.advance(4 * MIN);
+      const [parked] = await Promise.all([
+        p.client.patch<TaskDto>(`/api/tasks/${task.id}`, { status: "todo" }),
+        p.client.post(`/api/tasks/${task.id}/timer/start`),
+      ]);
+      expect(parked.status).toBe(200);
+      const row = (await taskRow(task.id))!;
+      expect(row.isActive === (row.status === "in_progress")).toBe(true);
+      const open = await openLogsOf(p.id);
+      expect(open.map((l) => l.taskId)).toEqual(row.isActive ? [task.id] : []);
+      expect(row.actualMinutes).toBe(4);
+    });
+  }
+});
+
 describe("deleting a task", () => {
   it("answers 204, then 404 for every call on it; its time logs go with it", async () => {
     const p = await person();
@@ -601,6 +728,18 @@ describe("bad input changes nothing", () => {
       /completed/,
     );
     expectReadableError(await p.client.patch(`/api/tasks/${task.id}`, { status: "done" }), 400, /status/i);
+    // Both at once must agree.
+    for (const body of [
+      { status: "completed", completed: false },
+      { status: "todo", completed: true },
+      { status: "in_progress", completed: true },
+    ]) {
+      expectReadableError(
+        await p.client.patch(`/api/tasks/${task.id}`, body),
+        400,
+        /completed and status disagree/,
+      );
+    }
     expect(await taskRow(task.id)).toEqual(before);
   });
 

@@ -76,7 +76,12 @@ export const taskUpdateBody = z
     status: z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(", ")}` }).optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update")
+  // Both at once must say the same thing, or the update would have to pick one to believe.
+  .refine(
+    (v) => v.status === undefined || v.completed === undefined || (v.status === "completed") === v.completed,
+    'completed and status disagree: completed is true exactly when status is "completed"',
+  );
 
 export const DUE_FILTERS = ["overdue", "today", "week", "none"] as const;
 
@@ -145,6 +150,19 @@ export const pomodoroStartBody = z
   })
   .strict();
 
+/**
+ * Completing a focus run. `endTime` is when the phase really ended by the browser's clock; without
+ * it the server stamps its own time (see checkPomodoroEndTime for the bounds).
+ */
+export const pomodoroCompleteBody = z
+  .object({
+    endTime: z.iso
+      .datetime({ offset: true, error: "endTime must be a date and time, e.g. 2026-12-01T17:00:00Z" })
+      .optional(),
+  })
+  .strict();
+export type PomodoroCompleteBody = z.input<typeof pomodoroCompleteBody>;
+
 export type PomodoroSessionDto = {
   id: string;
   taskId: string | null;
@@ -175,9 +193,12 @@ export type AssistantBody = z.infer<typeof assistantBody>;
 export type AssistantResponse = { suggestion: string };
 
 // Analytics
+export const DEFAULT_ANALYTICS_RANGE = 30 as const;
 export const analyticsQuery = z
   .object({
-    range: z.enum(["7", "30", "90"], { error: "Range must be 7, 30 or 90 days" }).default("30"),
+    range: z
+      .enum(["7", "30", "90"], { error: "Range must be 7, 30 or 90 days" })
+      .default(`${DEFAULT_ANALYTICS_RANGE}`),
     tz: z.string().max(64).optional(),
   })
   .strict();
@@ -242,4 +263,6 @@ export type CalendarItemsResponse = {
     location: string | null;
     provider: string;
   }>;
+  /** Tracked time before this instant is not shown (the free plan's 7-day history); null: all of it. */
+  trackedSince: string | null;
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   advance,
+  checkPomodoroEndTime,
   deserialize,
   formatRemaining,
   initialPomodoro,
@@ -391,5 +392,46 @@ describe("serialize and deserialize", () => {
     ["idle with a start", JSON.stringify({ ...good, state: { ...good.state, status: "idle" } })],
   ])("falls back to a fresh timer on %s", (_name, raw) => {
     expect(deserialize(raw, T0)).toEqual(initialPomodoro(T0));
+  });
+});
+
+describe("checkPomodoroEndTime", () => {
+  const startTime = new Date("2026-05-04T09:00:00.000Z");
+  const session = { startTime, durationMinutes: 25 };
+  const at = (iso: string) => new Date(iso);
+  const NOW = at("2026-05-04T11:00:00.000Z");
+
+  it("without a claimed time takes the server's now", () => {
+    expect(checkPomodoroEndTime(session, null, NOW)).toEqual({ ok: true, endTime: NOW });
+  });
+
+  it.each([
+    ["exactly start + focus length", "2026-05-04T09:25:00.000Z", "2026-05-04T09:25:00.000Z"],
+    ["within the tolerance before it", "2026-05-04T09:24:00.000Z", "2026-05-04T09:24:00.000Z"],
+    ["later, after a pause or a sleeping laptop", "2026-05-04T10:40:00.000Z", "2026-05-04T10:40:00.000Z"],
+    ["exactly now", "2026-05-04T11:00:00.000Z", "2026-05-04T11:00:00.000Z"],
+    [
+      "a few seconds ahead of the server (stored as now)",
+      "2026-05-04T11:00:30.000Z",
+      "2026-05-04T11:00:00.000Z",
+    ],
+    ["the tolerance ahead (stored as now)", "2026-05-04T11:01:00.000Z", "2026-05-04T11:00:00.000Z"],
+  ])("accepts a claim %s", (_name, claimed, stored) => {
+    expect(checkPomodoroEndTime(session, at(claimed), NOW)).toEqual({ ok: true, endTime: at(stored) });
+  });
+
+  it.each([
+    ["more than the tolerance in the future", "2026-05-04T11:01:00.001Z", /in the future/],
+    ["a day in the future", "2026-05-05T11:00:00.000Z", /in the future/],
+    ["before the focus could have run", "2026-05-04T09:23:59.999Z", /before the 25-minute focus has run/],
+    ["before the session started", "2026-05-04T08:00:00.000Z", /before the 25-minute focus has run/],
+  ])("refuses a claim %s", (_name, claimed, message) => {
+    const res = checkPomodoroEndTime(session, at(claimed), NOW);
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.message).toMatch(message);
+  });
+
+  it("refuses an invalid date", () => {
+    expect(checkPomodoroEndTime(session, new Date(Number.NaN), NOW).ok).toBe(false);
   });
 });

@@ -34,6 +34,40 @@ export type PomodoroEvent =
 
 const MINUTE_MS = 60_000;
 
+/**
+ * Slack for a focus run's end time as the browser reports it: its clock and the server's differ a
+ * little, and the request creating the session took a moment to arrive.
+ */
+export const POMODORO_END_TOLERANCE_MS = 60_000;
+
+export type EndTimeCheck = { ok: true; endTime: Date } | { ok: false; message: string };
+
+/**
+ * The end time to store when a focus run is completed. Without a claimed time it is the server's
+ * now. A claimed time (when the phase really ended, which may be long before the completion call
+ * reaches the server: a slow create, a sleeping laptop) is accepted when it is no earlier than the
+ * session's start plus its focus length and no later than now, each give or take the tolerance;
+ * a claim a few seconds ahead of the server's clock is stored as now, never in the future.
+ */
+export function checkPomodoroEndTime(
+  session: { startTime: Date; durationMinutes: number },
+  claimed: Date | null,
+  now: Date,
+): EndTimeCheck {
+  if (claimed === null) return { ok: true, endTime: now };
+  const t = claimed.getTime();
+  if (!Number.isFinite(t)) return { ok: false, message: "The end time is not a valid date." };
+  if (t > now.getTime() + POMODORO_END_TOLERANCE_MS)
+    return { ok: false, message: "The end time cannot be in the future." };
+  const earliest = session.startTime.getTime() + session.durationMinutes * MINUTE_MS;
+  if (t < earliest - POMODORO_END_TOLERANCE_MS)
+    return {
+      ok: false,
+      message: `The end time cannot be before the ${session.durationMinutes}-minute focus has run.`,
+    };
+  return { ok: true, endTime: new Date(Math.min(t, now.getTime())) };
+}
+
 export function isWorkOption(minutes: unknown): minutes is (typeof POMODORO_WORK_OPTIONS)[number] {
   return typeof minutes === "number" && (POMODORO_WORK_OPTIONS as readonly number[]).includes(minutes);
 }

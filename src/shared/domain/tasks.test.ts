@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyStatusChange,
   clampEstimate,
   completedForStatus,
   DEFAULT_TASK_CATEGORY,
@@ -126,6 +127,100 @@ describe("statusForCompleted", () => {
     ["in_progress", false],
   ])("completedForStatus(%s) is %o", (status, expected) => {
     expect(completedForStatus(status)).toBe(expected);
+  });
+});
+
+describe("applyStatusChange", () => {
+  const idle = { status: "todo", completed: false, isActive: false } as const;
+  const running = { status: "in_progress", completed: false, isActive: true } as const;
+  const done = { status: "completed", completed: true, isActive: false } as const;
+
+  it.each<
+    [
+      string,
+      typeof idle | typeof running | typeof done,
+      Parameters<typeof applyStatusChange>[1],
+      ReturnType<typeof applyStatusChange>,
+    ]
+  >([
+    [
+      "running, set to todo",
+      running,
+      { status: "todo" },
+      { status: "todo", completed: false, stopsTimer: true },
+    ],
+    [
+      "running, set to completed",
+      running,
+      { status: "completed" },
+      { status: "completed", completed: true, stopsTimer: true },
+    ],
+    [
+      "running, completed: true",
+      running,
+      { completed: true },
+      { status: "completed", completed: true, stopsTimer: true },
+    ],
+    [
+      "running, todo with completed: false",
+      running,
+      { status: "todo", completed: false },
+      { status: "todo", completed: false, stopsTimer: true },
+    ],
+    [
+      "running, set to in_progress",
+      running,
+      { status: "in_progress" },
+      { status: "in_progress", completed: false, stopsTimer: false },
+    ],
+    [
+      "running, completed: false",
+      running,
+      { completed: false },
+      { status: "in_progress", completed: false, stopsTimer: false },
+    ],
+    [
+      "running, no status change",
+      running,
+      {},
+      { status: "in_progress", completed: false, stopsTimer: false },
+    ],
+    [
+      "idle, set to in_progress",
+      idle,
+      { status: "in_progress" },
+      { status: "in_progress", completed: false, stopsTimer: false },
+    ],
+    [
+      "idle, completed: true",
+      idle,
+      { completed: true },
+      { status: "completed", completed: true, stopsTimer: false },
+    ],
+    [
+      "done, completed: false",
+      done,
+      { completed: false },
+      { status: "todo", completed: false, stopsTimer: false },
+    ],
+    [
+      "done, set to in_progress",
+      done,
+      { status: "in_progress" },
+      { status: "in_progress", completed: false, stopsTimer: false },
+    ],
+  ])("%s", (_name, current, change, expected) => {
+    expect(applyStatusChange(current, change)).toEqual(expected);
+  });
+
+  it("never leaves a running timer on a task whose status is not in_progress", () => {
+    for (const status of [undefined, ...TASK_STATUSES]) {
+      for (const completed of [undefined, true, false]) {
+        const next = applyStatusChange(running, { status, completed });
+        expect(next.stopsTimer || next.status === "in_progress").toBe(true);
+        expect(next.completed).toBe(completedForStatus(next.status));
+      }
+    }
   });
 });
 

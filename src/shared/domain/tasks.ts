@@ -69,6 +69,31 @@ export function completedForStatus(status: TaskStatus): boolean {
   return status === "completed";
 }
 
+export type StatusChange = { status: TaskStatus; completed: boolean; stopsTimer: boolean };
+
+/**
+ * Where an edit of `status` and / or `completed` leaves a task. A running timer always means
+ * "in_progress", so moving a running task to "todo" or "completed" stops its timer: the person is
+ * no longer working on it, and the minutes already run are logged rather than lost or left running
+ * on a task that says it is not in progress. An explicit status decides; `completed` alone maps
+ * through `statusForCompleted` (reopening a running task keeps it in progress).
+ */
+export function applyStatusChange(
+  current: { status: TaskStatus; completed: boolean; isActive: boolean },
+  change: { status?: TaskStatus; completed?: boolean },
+): StatusChange {
+  let status = current.status;
+  let completed = current.completed;
+  if (change.status !== undefined) {
+    status = change.status;
+    completed = completedForStatus(status);
+  } else if (change.completed !== undefined) {
+    completed = change.completed;
+    status = statusForCompleted(completed, current.status, current.isActive);
+  }
+  return { status, completed, stopsTimer: current.isActive && status !== "in_progress" };
+}
+
 /**
  * Whole minutes between two instants, rounded down and never negative. Epoch milliseconds make it
  * exact across midnight and daylight-saving changes.

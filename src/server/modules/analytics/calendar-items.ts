@@ -1,10 +1,12 @@
 // Everything the calendars show between two instants: tasks by deadline, tracked time blocks and
-// synced calendar events.
+// synced events of the calendars still connected. Tracked time is history, so the free plan's limit
+// applies to it (from `trackedSince` on); deadlines and synced events are plans, not history, and
+// always show.
 import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
-import { syncedEvents } from "../../db/schema/calendar.ts";
+import { calendarConnections, syncedEvents } from "../../db/schema/calendar.ts";
 import { tasks, timeLogs } from "../../db/schema/tasks.ts";
 
 export async function calendarItems(
@@ -12,6 +14,8 @@ export async function calendarItems(
   userId: string,
   from: Date,
   to: Date,
+  /** Time blocks that started before this are hidden (the free plan's history); null shows all. */
+  trackedSince: Date | null = null,
 ): Promise<CalendarItemsResponse> {
   const [taskRows, blockRows, eventRows] = await Promise.all([
     db
@@ -43,14 +47,27 @@ export async function calendarItems(
         and(
           eq(timeLogs.userId, userId),
           lt(timeLogs.startTime, to),
+          trackedSince ? gte(timeLogs.startTime, trackedSince) : undefined,
           or(isNull(timeLogs.endTime), gte(timeLogs.endTime, from)),
         ),
       )
       .orderBy(asc(timeLogs.startTime))
       .limit(1000),
+    // Only calendars still connected: after a disconnect their events stop showing.
     db
-      .select()
+      .select({
+        id: syncedEvents.id,
+        title: syncedEvents.title,
+        startTime: syncedEvents.startTime,
+        endTime: syncedEvents.endTime,
+        location: syncedEvents.location,
+        provider: syncedEvents.provider,
+      })
       .from(syncedEvents)
+      .innerJoin(
+        calendarConnections,
+        and(eq(calendarConnections.id, syncedEvents.connectionId), eq(calendarConnections.isActive, true)),
+      )
       .where(
         and(
           eq(syncedEvents.userId, userId),
@@ -82,5 +99,6 @@ export async function calendarItems(
       location: e.location,
       provider: e.provider,
     })),
+    trackedSince: trackedSince ? trackedSince.toISOString() : null,
   };
 }

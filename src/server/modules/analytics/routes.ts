@@ -31,6 +31,12 @@ export function analyticsRoutes(deps: Pick<AppDeps, "database" | "clock">) {
     .get("/calendar", async (c) => {
       const user = requireUser(c);
       const q = readQuery(c, calendarQuery);
-      return c.json(await calendarItems(db, user.id, new Date(q.from), new Date(q.to)));
+      const now = deps.clock();
+      // The same 7-day limit as the time-log and analytics calls, or paging back through the
+      // calendar would show a free person the tracked time those calls hide.
+      const { plan } = await getPlanStatus(db, user.id, now);
+      const days = historyDays(plan);
+      const since = days === null ? null : new Date(now.getTime() - days * 86_400_000);
+      return c.json(await calendarItems(db, user.id, new Date(q.from), new Date(q.to), since));
     });
 }

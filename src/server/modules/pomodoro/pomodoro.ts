@@ -2,6 +2,7 @@
 // its end time. Today's count is the person's completed sessions since local midnight.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PomodoroSessionDto, PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
+import { checkPomodoroEndTime } from "#shared/domain/pomodoro.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { pomodoroSessions, tasks } from "../../db/schema/tasks.ts";
@@ -43,26 +44,36 @@ export async function startPomodoro(
   return toDto(row!);
 }
 
-export async function completePomodoro(db: Db, userId: string, id: string, now: Date) {
-  const [row] = await db
-    .update(pomodoroSessions)
-    .set({ completed: true, endTime: now })
-    .where(
-      and(
-        eq(pomodoroSessions.id, id),
-        eq(pomodoroSessions.userId, userId),
-        eq(pomodoroSessions.completed, false),
-      ),
-    )
-    .returning();
-  if (row) return toDto(row);
-  const [exists] = await db
-    .select({ id: pomodoroSessions.id })
-    .from(pomodoroSessions)
-    .where(and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId)))
-    .limit(1);
-  if (!exists) throw new AppError("NOT_FOUND", "Pomodoro session not found.");
-  throw new AppError("CONFLICT", "This Pomodoro session is already completed.");
+/**
+ * Marks a focus run completed. `claimedEnd` is when the browser says the phase ended; it is checked
+ * against the session's own start and length (checkPomodoroEndTime) and refused with a 400 when it
+ * makes no sense. The row is locked so two completions (two tabs) cannot both win.
+ */
+export async function completePomodoro(
+  db: Db,
+  userId: string,
+  id: string,
+  claimedEnd: Date | null,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(pomodoroSessions)
+      .where(and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId)))
+      .limit(1)
+      .for("update");
+    if (!session) throw new AppError("NOT_FOUND", "Pomodoro session not found.");
+    if (session.completed) throw new AppError("CONFLICT", "This Pomodoro session is already completed.");
+    const end = checkPomodoroEndTime(session, claimedEnd, now);
+    if (!end.ok) throw new AppError("VALIDATION", end.message, { fields: { endTime: end.message } });
+    const [row] = await tx
+      .update(pomodoroSessions)
+      .set({ completed: true, endTime: end.endTime })
+      .where(eq(pomodoroSessions.id, session.id))
+      .returning();
+    return toDto(row!);
+  });
 }
 
 export async function pomodoroToday(

@@ -1,12 +1,15 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { pomodoroStartBody } from "#shared/contracts/tasks.ts";
+import { pomodoroCompleteBody, pomodoroStartBody } from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../app.ts";
 import { idParam, readQuery, timeZone } from "../../http/params.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
 import { completePomodoro, pomodoroToday, startPomodoro } from "./pomodoro.ts";
+
+const hasNoBody = (c: Context) =>
+  c.req.header("content-type") === undefined && (c.req.header("content-length") ?? "0") === "0";
 
 const todayQuery = z.object({ tz: z.string().max(64).optional() }).strict();
 
@@ -25,7 +28,11 @@ export function pomodoroRoutes(deps: Pick<AppDeps, "database" | "clock" | "event
     })
     .post("/:id/complete", async (c) => {
       const user = requireUser(c);
-      const session = await completePomodoro(db, user.id, idParam(c, "id", "Pomodoro session"), deps.clock());
+      const id = idParam(c, "id", "Pomodoro session");
+      // A bodiless POST (what clients sent before the end time was added) still completes.
+      const { endTime } = hasNoBody(c) ? {} : await readJson(c, pomodoroCompleteBody);
+      const claimed = endTime ? new Date(endTime) : null;
+      const session = await completePomodoro(db, user.id, id, claimed, deps.clock());
       deps.events.emitToUser(user.id, "tasks:changed", { reason: "pomodoro" });
       return c.json(session);
     });

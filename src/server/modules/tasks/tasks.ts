@@ -9,7 +9,7 @@ import type {
 } from "#shared/contracts/tasks.ts";
 import { FREE_TASK_LIMIT } from "#shared/domain/access.ts";
 import { priorityScore } from "#shared/domain/priority.ts";
-import { completedForStatus, statusForCompleted } from "#shared/domain/tasks.ts";
+import { applyStatusChange, type TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -138,22 +138,14 @@ async function insertTask(db: Db, userId: string, body: TaskCreateBody, now: Dat
 export async function updateTask(db: Db, userId: string, id: string, body: TaskUpdateBody, now: Date) {
   return db.transaction(async (tx) => {
     const current = await getTask(tx, userId, id, true);
-    let completed = current.completed;
-    let status = current.status as "todo" | "in_progress" | "completed";
-    if (body.status !== undefined) {
-      status = body.status;
-      completed = completedForStatus(body.status);
-    }
-    if (body.completed !== undefined) {
-      completed = body.completed;
-      status = statusForCompleted(body.completed, status, current.isActive);
-    }
-    // Completing a task with a running timer stops the timer first, so its minutes are kept.
+    const { status, completed, stopsTimer } = applyStatusChange(
+      { status: current.status as TaskStatus, completed: current.completed, isActive: current.isActive },
+      body,
+    );
+    // A running timer means "in_progress": moving the task to todo or completed stops the timer
+    // first, in this transaction, so its minutes are logged and no log stays open.
     let base = current;
-    if (completed && current.isActive) {
-      const stopped = await stopRunningTimer(tx, userId, current.id, now);
-      base = stopped.row;
-    }
+    if (stopsTimer) base = (await stopRunningTimer(tx, userId, current.id, now)).row;
     const next = {
       title: body.title ?? base.title,
       description: body.description !== undefined ? body.description : base.description,

@@ -12,6 +12,7 @@ import {
   placeInWindow,
   summarize,
   toCalendarItems,
+  trackedHistoryNote,
   weekStart,
 } from "./calendar-items.ts";
 
@@ -78,6 +79,7 @@ describe("toCalendarItems", () => {
         provider: "google",
       },
     ],
+    trackedSince: null,
   };
 
   it("merges the three kinds in time order, skips tasks without a deadline, ends running blocks now", () => {
@@ -194,5 +196,19 @@ describe("deadlineOn", () => {
     expect(deadlineOn(at(20, 0), at(18, 14, 30), 9)).toEqual(at(20, 9));
     expect(deadlineOn(at(20, 0), at(18, 14, 30))).toEqual(at(20, 14, 30));
     expect(deadlineOn(at(20, 0), null)).toEqual(at(20, 9));
+  });
+});
+
+describe("trackedHistoryNote", () => {
+  const empty = { tasks: [], timeBlocks: [], events: [] };
+  it("explains hidden tracked time only when the range starts before what the plan shows", () => {
+    const limited = { ...empty, trackedSince: at(16, 12).toISOString() };
+    expect(trackedHistoryNote(limited, at(16, 0))).toBe(
+      "The free plan shows tracked time from the last 7 days. Upgrade to Pro to see all of it.",
+    );
+    expect(trackedHistoryNote(limited, at(16, 12))).toBeNull();
+    expect(trackedHistoryNote(limited, at(17, 0))).toBeNull();
+    expect(trackedHistoryNote({ ...empty, trackedSince: null }, at(1, 0))).toBeNull();
+    expect(trackedHistoryNote(undefined, at(1, 0))).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   startOfWeek,
 } from "date-fns";
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
+import { FREE_HISTORY_DAYS } from "#shared/domain/access.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 
 export type CalendarItemKind = "task" | "block" | "event";
@@ -42,6 +43,15 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** How tall a task chip is treated when laying out overlaps: half an hour. */
 export const TASK_CHIP_MS = 30 * MINUTE;
+
+/**
+ * Says why older tracked time is missing when the shown range reaches back before what the plan
+ * shows (the free plan's history); null when nothing is hidden.
+ */
+export function trackedHistoryNote(data: CalendarItemsResponse | undefined, from: Date): string | null {
+  if (!data?.trackedSince || from.getTime() >= new Date(data.trackedSince).getTime()) return null;
+  return `The free plan shows tracked time from the last ${FREE_HISTORY_DAYS} days. Upgrade to Pro to see all of it.`;
+}
 
 export function toCalendarItems(data: CalendarItemsResponse | undefined, now: Date): CalendarItem[] {
   if (!data) return [];

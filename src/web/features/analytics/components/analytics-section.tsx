@@ -1,19 +1,21 @@
-// The dashboard's Analytics section: a 7 / 30 / 90 day range, the derived metrics of spec section 3
-// as tiles, and five charts. The charts (and so recharts) are fetched only when this section shows.
+// The dashboard's Analytics section: a 7 / 30 / 90 day range (kept in the address), the derived
+// metrics of spec section 3 as tiles, and five charts. The charts (and so recharts) are fetched only
+// when this section shows.
 import { BarChart3 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
-import { ANALYTICS_RANGES, type AnalyticsRange, formatHours } from "#shared/domain/metrics.ts";
+import { ANALYTICS_RANGES, formatHours } from "#shared/domain/metrics.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { LoadError } from "../../../components/ui/load-error.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useAnalytics } from "../api/get-analytics.ts";
+import { useAnalyticsRange } from "../hooks/use-analytics-range.ts";
 
 const AnalyticsCharts = lazy(() => import("./analytics-charts.tsx"));
 
 export function AnalyticsSection() {
-  const [range, setRange] = useState<AnalyticsRange>(30);
+  const [range, setRange] = useAnalyticsRange();
   const query = useAnalytics(range);
   const data = query.data;
   const switching = query.isPlaceholderData;

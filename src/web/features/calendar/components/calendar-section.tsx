@@ -22,6 +22,7 @@ import {
   shiftWeeks,
   summarize,
   toCalendarItems,
+  trackedHistoryNote,
   weekStart,
 } from "../calendar-items.ts";
 import { CalendarDnd } from "./calendar-dnd.tsx";
@@ -58,6 +59,7 @@ export function CalendarSection() {
     view === "week"
       ? summarize(items, from, to)
       : summarize(items, month, startOfMonth(shiftMonths(month, 1)));
+  const historyNote = loading || query.isError ? null : trackedHistoryNote(query.data, from);
   const empty = !loading && summary.events + summary.tasksDue === 0 && summary.trackedHours === 0;
 
   const unit = view === "week" ? "week" : "month";
@@ -123,6 +125,7 @@ export function CalendarSection() {
           ) : query.isError ? null : (
             <p>{formatSummary(summary)}</p>
           )}
+          {historyNote && <p className="text-xs">{historyNote}</p>}
           {!loading && !query.isError && (
             <p className="text-xs">
               Drag a task to another day{view === "week" && !narrow ? " or hour" : ""} to move its deadline.

@@ -22,6 +22,7 @@ import {
   shiftWeeks,
   summarize,
   toCalendarItems,
+  trackedHistoryNote,
   weekStart,
 } from "../calendar-items.ts";
 import { itemDescription, itemTime, KIND_CLASS, KIND_DOT, KIND_LABEL } from "./item-appearance.ts";
@@ -47,6 +48,7 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
   const summary = summarize(items, from, to);
   const isCurrentWeek = monday.getTime() === weekStart(new Date()).getTime();
   const loading = query.isPending || query.isPlaceholderData;
+  const historyNote = loading || query.isError ? null : trackedHistoryNote(query.data, from);
   const empty = !loading && !query.isError && summary.events + summary.tasksDue === 0 && !hasBlocks(items);
 
   return (
@@ -97,6 +99,7 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
             <p>{formatSummary(summary)}</p>
           )}
         </div>
+        {historyNote && <p className="text-xs text-muted">{historyNote}</p>}
 
         {query.isError ? (
           <LoadError what="This week" error={query.error} onRetry={() => void query.refetch()} />

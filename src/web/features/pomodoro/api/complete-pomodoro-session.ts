@@ -1,13 +1,28 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PomodoroSessionDto } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import type { PomodoroCompleteBody, PomodoroSessionDto } from "#shared/contracts/tasks.ts";
+import { ApiError, apiFetch } from "../../../lib/api-client.ts";
 import { pomodoroQueryKey } from "./get-pomodoro-today.ts";
 
-/** Marks a focus run completed; the server stamps its end time. */
-export const completePomodoroSession = (id: string) =>
+export type CompletePomodoroInput = { id: string; endTime: string };
+
+const post = (id: string, json: PomodoroCompleteBody) =>
   apiFetch<PomodoroSessionDto>(`/api/pomodoro-sessions/${encodeURIComponent(id)}/complete`, {
     method: "POST",
+    json,
   });
+
+/**
+ * Marks a focus run completed, saying when it ended by this browser's clock. A clock far off the
+ * server's gets that time refused (400); the run still counts, completed at the server's own time.
+ */
+export async function completePomodoroSession({ id, endTime }: CompletePomodoroInput) {
+  try {
+    return await post(id, { endTime });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.code === "VALIDATION") return post(id, {});
+    throw error;
+  }
+}
 
 export function useCompletePomodoroSession() {
   const qc = useQueryClient();

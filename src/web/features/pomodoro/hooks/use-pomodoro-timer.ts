@@ -21,10 +21,11 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { usePreferences } from "../../../lib/preferences.ts";
 import { useCompletePomodoroSession } from "../api/complete-pomodoro-session.ts";
-import { pomodoroTodayQueryKey } from "../api/get-pomodoro-today.ts";
+import { pomodoroQueryKey, pomodoroTodayQueryKey } from "../api/get-pomodoro-today.ts";
 import { useStartPomodoroSession } from "../api/start-pomodoro-session.ts";
 import { useSuggestBreakActivity } from "../api/suggest-break-activity.ts";
 import { type AlertAllowance, alertPhaseEnd } from "../phase-alerts.ts";
+import { createSessionSync } from "../session-sync.ts";
 
 const STATE_KEY = "kairo-pomodoro";
 const SUGGESTION_KEY = "kairo-pomodoro-break-suggestion";
@@ -84,6 +85,17 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
 
   const startSession = useStartPomodoroSession();
   const completeSession = useCompletePomodoroSession();
+  // One sync for the life of the component; it reaches the mutations through a ref so it always
+  // calls the current ones.
+  const mutations = useRef({ startSession, completeSession });
+  mutations.current = { startSession, completeSession };
+  const [sessions] = useState(() =>
+    createSessionSync({
+      create: (body) => mutations.current.startSession.mutateAsync(body),
+      complete: (id, endedAt) =>
+        mutations.current.completeSession.mutateAsync({ id, endTime: new Date(endedAt).toISOString() }),
+    }),
+  );
   const suggest = useSuggestBreakActivity();
   // Settings > Notifications decide which phase-end alerts may sound or pop up (default: all).
   const notifications = usePreferences().data?.notifications;
@@ -129,18 +141,22 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
 
   const onEvent = (event: PomodoroEvent, after: PomodoroState) => {
     if (event.type === "focusCompleted") {
-      if (event.sessionId) {
-        qc.setQueryData<PomodoroTodayResponse>(pomodoroTodayQueryKey, (old) =>
-          old ? { ...old, count: old.count + 1 } : old,
-        );
-        completeSession.mutate(event.sessionId, {
-          onError: (error) => {
-            // Another tab may have completed the same run first.
-            if (error instanceof ApiError && error.status === 409) return;
-            notifyError(error, { fallback: "This Pomodoro could not be saved." });
-          },
+      qc.setQueryData<PomodoroTodayResponse>(pomodoroTodayQueryKey, (old) =>
+        old ? { ...old, count: old.count + 1 } : old,
+      );
+      // Completes by the id the timer holds, or once this run's create call answers: a focus can
+      // end before it does. The phase's own end time goes along.
+      sessions
+        .complete(runRef.current, event.sessionId, event.endedAt)
+        .then((saved) => {
+          // No row to complete (its create failed): today's count comes back from the server.
+          if (!saved) void qc.invalidateQueries({ queryKey: pomodoroQueryKey });
+        })
+        .catch((error: unknown) => {
+          // Another tab may have completed the same run first.
+          if (error instanceof ApiError && error.status === 409) return;
+          notifyError(error, { fallback: "This Pomodoro could not be saved." });
         });
-      }
       notifySuccess(FOCUS_COMPLETE_TEXT);
       alertPhaseEnd(
         "focus",
@@ -207,8 +223,8 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
     }
     setAnnouncement(`Focus started: ${current.workMinutes} minutes.`);
     const run = ++runRef.current;
-    startSession
-      .mutateAsync({
+    sessions
+      .start(run, {
         durationMinutes: current.workMinutes,
         breakDurationMinutes: current.breakMinutes,
         taskId: task?.id ?? null,
