@@ -54,7 +54,9 @@ export async function createKairo(o: KairoOptions) {
   }
   const redis = env.REDIS_URL ? await createRedisStorage(env.REDIS_URL) : undefined;
   const secret = resolveSecret(env.BETTER_AUTH_SECRET, env.KAIRO_DATA_DIR);
+  const clock = o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date());
   const auth = createAuth({
+    clock,
     secondaryStorage: redis,
     db: database.db,
     mailer,
@@ -78,7 +80,6 @@ export async function createKairo(o: KairoOptions) {
     env.KAIRO_SUPER_ADMIN_EMAILS,
   );
   if (promoted) logger.info({ promoted }, "configured administrators promoted");
-  const clock = o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date());
   const deps: AppDeps = {
     database,
     auth,

@@ -18,6 +18,9 @@ test("the trial runs out after 7 days: the plan says so and Pro features lock", 
   consoleErrors,
 }) => {
   await signUpAndVerify(page, request);
+  // The dashboard's Current Plan card words the trial as the spec does.
+  const plan = page.getByRole("region", { name: "Your numbers" });
+  await expect(plan.getByText("Trial: 7 days left", { exact: true })).toBeVisible();
   await page.goto("/settings");
   const billing = page.getByRole("region", { name: "Subscription & Billing" });
   await expect(billing.getByText("Trial Period")).toBeVisible();
@@ -118,7 +121,10 @@ test("cancelling on the test checkout changes nothing and says so", async ({
     .getByRole("listitem", { name: "Pro plan" })
     .getByRole("button", { name: "Upgrade to Pro" })
     .click();
-  await expect(page.getByText("Launch offer")).toBeVisible();
+  // The upgrade dialog never showed this person the launch offer, so its window never opened: the
+  // full price.
+  await expect(page.getByRole("button", { name: "Pay $12" })).toBeVisible();
+  await expect(page.getByText("Launch offer")).toHaveCount(0);
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText("Checkout canceled")).toBeVisible();

@@ -1,8 +1,17 @@
 // The upgrade dialog: opened from a locked navigation item on that item's plan, the team size
-// calculator by keyboard and by typing, the launch-offer countdown on Playwright's clock, checkout
-// (busy, failure, signed out), Try Demo Mode, the returns to /dashboard, accessibility and a phone.
+// calculator by keyboard and by typing, the launch-offer countdown on Playwright's clock and the
+// server's offer window, checkout (busy, failure, signed out), a free person buying a team of 12,
+// the free plan's 51st task offering the upgrade, Try Demo Mode, the returns to /dashboard,
+// accessibility and a phone. Server time is moved for one person with `x-kairo-test-clock-offset`.
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signUpAndVerify, test } from "./fixtures.ts";
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+async function moveServerClock(page: Page, offsetMs: number) {
+  await page.setExtraHTTPHeaders({ "x-kairo-test-clock-offset": String(offsetMs) });
+}
 
 const nav = (page: Page) => page.getByRole("complementary", { name: "Main navigation" });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Upgrade your plan" });
@@ -114,13 +123,135 @@ test("a locked item opens the dialog on its plan; the calculator, countdown and 
   await page.keyboard.press("Enter");
   await expect(d).toBeVisible();
   await expect(d.getByRole("timer")).toHaveText(/^0[0-8]:\d\d$/);
-  // When the window runs out, the banner says so and the countdown is gone.
-  await page.clock.runFor(600_000);
+  // When the window runs out, the banner says so and the countdown is gone. (A jump, not 600 ticks
+  // of re-rendering: the countdown reads the clock, so one tick after the jump is enough.)
+  await page.clock.fastForward(600_000);
   await expect(d.getByText("The launch offer window has closed.")).toBeVisible();
   await expect(d.getByRole("timer")).toHaveCount(0);
 
   await d.getByRole("button", { name: "Upgrade" }).click();
   await expect(page).toHaveURL(/\/billing\/checkout\/[^/]+$/);
+  void consoleErrors;
+});
+
+test("a free person meets the Team lock, buys 12 seats, pays and finds Team Workspace unlocked", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  // Eight days on, for this person only: the trial has ended and they are on free.
+  await moveServerClock(page, 8 * DAY);
+  await page.goto("/dashboard");
+  await expect(page.getByText("Trial expired - Subscribe to continue using Pro features")).toBeVisible();
+
+  const item = await openFromTeamLock(page);
+  const d = dialog(page);
+  await expect(d.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+  await d.getByLabel("Number of people").fill("12");
+  const totals = d.getByRole("tabpanel", { name: "Team" });
+  await expect(totals.getByText("$120 per month")).toBeVisible();
+  await d.getByRole("button", { name: "Upgrade" }).click();
+
+  // The test checkout shows what was chosen: Team, 12 seats, $120 today.
+  await expect(page).toHaveURL(/\/billing\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Test checkout — no real charge is made")).toBeVisible();
+  await expect(page.getByText("Kairo Team")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^12$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^\$120$/ })).toBeVisible();
+  await page.getByRole("button", { name: "Pay $120" }).click();
+
+  await expect(page.getByText("Upgrade successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(item).toHaveAccessibleDescription("");
+  await item.click();
+  await expect(page.getByRole("heading", { name: "Team Workspace", level: 1 })).toBeVisible();
+  void consoleErrors;
+});
+
+test("the launch offer's window is the server's: a reload keeps it, and after it Pro costs $12", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // Three dashboard loads and two checkouts.
+  test.slow();
+  await page.clock.install();
+  await signUpAndVerify(page, request);
+  await openFromTeamLock(page);
+  await expect(dialog(page).getByRole("timer")).toHaveText(/^(10:00|09:\d\d)$/);
+
+  // Five minutes on, on the server and in the browser, then a reload: the window is not restarted.
+  await moveServerClock(page, 5 * MINUTE);
+  await page.clock.fastForward(5 * MINUTE);
+  await page.reload();
+  await openFromTeamLock(page);
+  const d = dialog(page);
+  await expect(d.getByRole("timer")).toHaveText(/^0[45]:\d\d$/);
+  await d.getByRole("tab", { name: "Pro" }).click();
+  await expect(d.getByText("Launch offer: $9.60 a month for your first 3 months, then $12.")).toBeVisible();
+  await d.getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\//);
+  await expect(page.getByRole("button", { name: "Pay $9.60" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Eleven minutes after it opened the window has closed, and checkout charges the full price.
+  await moveServerClock(page, 11 * MINUTE);
+  await page.clock.fastForward(6 * MINUTE);
+  await page.reload();
+  await openFromTeamLock(page);
+  await expect(d.getByText("The launch offer window has closed.")).toBeVisible();
+  await expect(d.getByRole("timer")).toHaveCount(0);
+  await d.getByRole("tab", { name: "Pro" }).click();
+  await d.getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\//);
+  await expect(page.getByRole("button", { name: "Pay $12" })).toBeVisible();
+  await expect(page.getByText("Launch offer")).toHaveCount(0);
+  void consoleErrors;
+});
+
+test("on the free plan the 51st task is refused in the form, which offers the upgrade to Pro", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // Fifty tasks to create first: more work than most journeys.
+  test.slow();
+  await signUpAndVerify(page, request);
+  // Fifty tasks while the trial runs (it has no limit), then the trial ends.
+  const created = await page.evaluate(() =>
+    Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch("/api/tasks", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ title: `Seeded task ${i + 1}` }),
+        }).then((res) => res.status),
+      ),
+    ),
+  );
+  expect(created.filter((s) => s === 201)).toHaveLength(50);
+  await moveServerClock(page, 8 * DAY);
+  await page.goto("/dashboard?section=tasks");
+  await expect(page.getByText("50 tasks")).toBeVisible();
+
+  await page.getByRole("button", { name: "New Task" }).first().click();
+  const form = page.getByRole("dialog", { name: "New Task" });
+  await form.getByLabel("Title").fill("The fifty-first");
+  await form.getByRole("button", { name: "Add Task" }).click();
+  await expect(form.getByRole("alert")).toContainText(
+    "The free plan holds up to 50 tasks. Upgrade to Pro for unlimited tasks.",
+  );
+  await form.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await expect(dialog(page).getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "true");
+  await expectNoSeriousA11yViolations(page);
+
+  // Closing the upgrade dialog returns to the form with what was typed.
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(form.getByLabel("Title")).toHaveValue("The fifty-first");
+  await expect(form.getByRole("button", { name: "Upgrade to Pro" })).toBeFocused();
   void consoleErrors;
 });
 
@@ -233,7 +364,7 @@ test("the access gate's Upgrade opens the dialog on the plan the feature needs",
 test("on the free plan, the Pro locks open the dialog on Pro", async ({ page, request, consoleErrors }) => {
   await signUpAndVerify(page, request);
   // Eight days on, for this person only: the trial has ended.
-  await page.setExtraHTTPHeaders({ "x-kairo-test-clock-offset": String(8 * 86_400_000) });
+  await moveServerClock(page, 8 * DAY);
   await page.goto("/dashboard");
   const ai = nav(page).getByRole("link", { name: "AI Insights" });
   await expect(ai).toHaveAccessibleDescription("Upgrade to Pro to unlock");

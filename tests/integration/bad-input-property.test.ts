@@ -38,6 +38,7 @@ const NO_BODY: Record<string, string> = {
   "POST /api/demo": "fills the caller's account with demo data; no options",
   "POST /api/tasks/:id/timer/start": "the task id is the whole request",
   "POST /api/tasks/:id/timer/stop": "the task id is the whole request",
+  "POST /api/billing/launch-offer": "opens the caller's own offer window; no options",
   "POST /api/billing/checkout-sessions/:id/pay": "the checkout id is the whole request",
   "POST /api/billing/checkout-sessions/:id/cancel": "the checkout id is the whole request",
   "POST /api/team/invitations/:id/accept": "the invitation id is the whole request",

@@ -3,9 +3,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions } from "#server/db/schema/billing.ts";
-import type { BillingDetails, LocalCheckoutDto } from "#shared/contracts/billing.ts";
+import type { BillingDetails, LaunchOfferDto, LocalCheckoutDto } from "#shared/contracts/billing.ts";
+import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser } from "../support/factories.ts";
-import type { TestClient } from "../support/test-client.ts";
+import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const DAY = 86_400_000;
@@ -38,6 +39,18 @@ async function startCheckout(client: TestClient, overrides: Record<string, unkno
   return url.pathname.split("/").pop()!;
 }
 
+/** What the upgrade dialog does when it shows the launch offer. */
+async function openOffer(client: TestClient) {
+  const res = await client.post<LaunchOfferDto>("/api/billing/launch-offer");
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function firstCharge(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const id = await startCheckout(client, overrides);
+  return (await client.get<LocalCheckoutDto>(`/api/billing/checkout-sessions/${id}`)).body;
+}
+
 async function plan(client: TestClient) {
   return (await client.get<{ plan: string; label: string }>("/api/subscription")).body;
 }
@@ -56,7 +69,9 @@ describe("subscription lifecycle on the local provider", () => {
     server.clock.set(new Date(Date.now() + 8 * DAY));
     expect(await plan(client)).toMatchObject({ plan: "free", label: "Free", trialExpired: true });
 
-    // Checkout: the test checkout page shows plan, seats and the launch-offer amount.
+    // Checkout inside the launch offer's window: the test checkout page shows plan, seats and the
+    // discounted amount.
+    await openOffer(client);
     const id = await startCheckout(client);
     const page = await client.get<LocalCheckoutDto>(`/api/billing/checkout-sessions/${id}`);
     expect(page.status).toBe(200);
@@ -146,10 +161,12 @@ describe("subscription lifecycle on the local provider", () => {
 
   it("the launch offer is for the first purchase only", async () => {
     const { client } = await createVerifiedUser(server);
-    await client.post(`/api/billing/checkout-sessions/${await startCheckout(client)}/pay`);
-    const again = await startCheckout(client);
-    const shown = await client.get<LocalCheckoutDto>(`/api/billing/checkout-sessions/${again}`);
-    expect(shown.body).toMatchObject({ amount: 12, launchOffer: false });
+    await openOffer(client);
+    const first = await startCheckout(client);
+    await client.post(`/api/billing/checkout-sessions/${first}/pay`);
+    // Another checkout inside the same window: no second discount.
+    expect(await firstCharge(client)).toMatchObject({ amount: 12, launchOffer: false });
+    expect(await openOffer(client)).toEqual({ eligible: false, openedAt: null, endsAt: null, msLeft: 0 });
   });
 
   it("one person cannot read, pay or cancel another's checkout", async () => {
@@ -180,6 +197,111 @@ describe("subscription lifecycle on the local provider", () => {
     const url = new URL(res.body.url);
     expect(url.pathname).toBe("/billing/portal");
     expect(url.searchParams.get("return")).toBe(`${server.baseUrl}/settings`);
+  });
+
+  it.each([
+    ["another origin", "https://evil.example/settings"],
+    ["a protocol-relative address", "//evil.example/settings"],
+    ["a javascript: address", "javascript:alert(1)"],
+  ])("a portal return address on %s gets a 400 and changes nothing", async (_name, returnUrl) => {
+    const { client } = await createVerifiedUser(server);
+    await client.post(`/api/billing/checkout-sessions/${await startCheckout(client)}/pay`);
+    const billingBefore = (await client.get<BillingDetails>("/api/billing")).body;
+    // Better Auth may renew the session row on any signed-in call; that is not the portal's doing.
+    const before = await dbFingerprint(db(), ["session"]);
+    const res = await client.post<{ error: { code: string; message: string } }>("/api/billing/portal", {
+      returnUrl,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: "VALIDATION",
+      message: "Return addresses must be on this site.",
+    });
+    expect(await dbFingerprint(db(), ["session"])).toEqual(before);
+    expect((await client.get<BillingDetails>("/api/billing")).body).toEqual(billingBefore);
+  });
+});
+
+describe("the launch offer's 600-second window", () => {
+  const opened = new Date("2026-11-22T09:00:00Z");
+  const at = (seconds: number) => new Date(opened.getTime() + seconds * 1000);
+
+  it("discounts a Pro checkout started inside the window, and not one started after it", async () => {
+    const { client } = await createVerifiedUser(server);
+    server.clock.set(opened);
+    expect(await openOffer(client)).toEqual({
+      eligible: true,
+      openedAt: "2026-11-22T09:00:00.000Z",
+      endsAt: "2026-11-22T09:10:00.000Z",
+      msLeft: 600_000,
+    });
+    server.clock.set(at(599));
+    expect(await firstCharge(client)).toMatchObject({ amount: 9.6, regularAmount: 12, launchOffer: true });
+    server.clock.set(at(600));
+    expect(await firstCharge(client)).toMatchObject({ amount: 12, launchOffer: false });
+  });
+
+  it("showing the offer again answers the same window: it never restarts", async () => {
+    const { client } = await createVerifiedUser(server);
+    server.clock.set(opened);
+    await openOffer(client);
+    server.clock.set(at(120));
+    expect(await openOffer(client)).toMatchObject({
+      openedAt: "2026-11-22T09:00:00.000Z",
+      msLeft: 480_000,
+    });
+    // A reload, a new dialog, a day later: still the first window, closed.
+    server.clock.set(at(86_400));
+    expect(await openOffer(client)).toMatchObject({
+      eligible: true,
+      openedAt: "2026-11-22T09:00:00.000Z",
+      endsAt: "2026-11-22T09:10:00.000Z",
+      msLeft: 0,
+    });
+    expect(await firstCharge(client)).toMatchObject({ amount: 12, launchOffer: false });
+  });
+
+  it("a checkout without the window ever opened (Settings, straight away) has no discount", async () => {
+    const { client } = await createVerifiedUser(server);
+    const shown = await firstCharge(client, { plan: undefined, priceId: "pro_monthly" });
+    expect(shown).toMatchObject({ plan: "pro", amount: 12, launchOffer: false });
+  });
+
+  it("inside the window the offer is for monthly Pro only", async () => {
+    const { client } = await createVerifiedUser(server);
+    server.clock.set(opened);
+    await openOffer(client);
+    server.clock.set(at(30));
+    expect(await firstCharge(client, { billing: "yearly" })).toMatchObject({
+      amount: 115.2,
+      launchOffer: false,
+    });
+    expect(await firstCharge(client, { plan: "team", quantity: 2 })).toMatchObject({
+      amount: 20,
+      launchOffer: false,
+    });
+  });
+
+  it("one person's window is theirs alone", async () => {
+    const a = await createVerifiedUser(server);
+    const b = await createVerifiedUser(server);
+    server.clock.set(opened);
+    await openOffer(a.client);
+    // B never saw the offer: A's open window gives B nothing.
+    server.clock.set(at(60));
+    expect(await firstCharge(b.client)).toMatchObject({ amount: 12, launchOffer: false });
+    // After A's window has closed, B's own opens for its full 600 seconds.
+    server.clock.set(at(700));
+    expect(await openOffer(b.client)).toMatchObject({
+      openedAt: "2026-11-22T09:11:40.000Z",
+      msLeft: 600_000,
+    });
+    expect(await firstCharge(b.client)).toMatchObject({ amount: 9.6, launchOffer: true });
+    expect(await firstCharge(a.client)).toMatchObject({ amount: 12, launchOffer: false });
+  });
+
+  it("needs a session", async () => {
+    expect((await new TestClient(server.baseUrl).post("/api/billing/launch-offer")).status).toBe(401);
   });
 });
 

@@ -84,6 +84,39 @@ describe("demo preview", () => {
     }
   });
 
+  it("opens the team gate to a free person while the grant lives, and closes it again once it ends", async () => {
+    const { client } = await createVerifiedUser(server);
+    // Eight days on: the trial is over, the person is on free.
+    const start = new Date(Date.now() + 8 * 86_400_000);
+    server.clock.set(start);
+    try {
+      expect((await client.get<{ plan: string }>("/api/subscription")).body.plan).toBe("free");
+      const refused = {
+        code: "PLAN_REQUIRED",
+        message: "Team Collaboration is part of the Team plan. Upgrade to Team to use it.",
+        requiredPlan: "team",
+      };
+      const before = await client.get<{ error: unknown }>("/api/team");
+      expect(before.status).toBe(403);
+      expect(before.body.error).toEqual(refused);
+
+      expect((await client.post("/api/demo")).status).toBe(201);
+      const during = await client.get<{ team: unknown }>("/api/team");
+      expect(during.status).toBe(200);
+      expect(during.body).toEqual({ team: null });
+      server.clock.set(new Date(start.getTime() + 30 * 60_000 - 1000));
+      expect((await client.get("/api/team")).status).toBe(200);
+
+      // The grant's 30 minutes are up on the server's clock: the gate refuses again.
+      server.clock.set(new Date(start.getTime() + 30 * 60_000));
+      const after = await client.get<{ error: unknown }>("/api/team");
+      expect(after.status).toBe(403);
+      expect(after.body.error).toEqual(refused);
+    } finally {
+      server.clock.reset();
+    }
+  });
+
   it("keeps one person's preview to that person, and needs a session", async () => {
     const alice = await createVerifiedUser(server);
     const bob = await createVerifiedUser(server);

@@ -20,9 +20,13 @@ describe("plan gates", () => {
 
   // Every gated route walked as each kind of person. A demo preview grants the features for reading;
   // changing a team still needs the Team plan paid for (the seats), so its writes stay refused.
-  type Tier = "free" | "trial" | "pro" | "team" | "demo";
+  // "free+demo": the trial is over and a demo preview runs, so the grant alone opens the gates.
+  type Tier = "free" | "trial" | "pro" | "team" | "demo" | "free+demo";
   async function personOn(tier: Tier) {
     const { client } = await createVerifiedUser(server);
+    // Free: the 7-day trial is over (paid plans run a month, a demo preview 30 minutes). For
+    // free+demo the preview starts after the trial has ended, on the moved clock.
+    if (tier === "free" || tier === "free+demo") server.clock.set(new Date(Date.now() + 8 * 86_400_000));
     if (tier === "pro" || tier === "team") {
       const res = await client.post<{ url: string }>("/api/billing/checkout", {
         plan: tier,
@@ -35,24 +39,30 @@ describe("plan gates", () => {
       const id = new URL(res.body.url).pathname.split("/").pop();
       expect((await client.post(`/api/billing/checkout-sessions/${id}/pay`)).status).toBe(200);
     }
-    if (tier === "demo") expect((await client.post("/api/demo")).status).toBe(201);
+    if (tier === "demo" || tier === "free+demo") expect((await client.post("/api/demo")).status).toBe(201);
     return client;
   }
+  /** The plan /api/subscription reports: a demo preview is not a plan. */
+  const reported: Record<Tier, string> = {
+    free: "free",
+    trial: "trial",
+    pro: "pro",
+    team: "team",
+    demo: "trial",
+    "free+demo": "free",
+  };
   const tiers: [Tier, (method: string) => boolean][] = [
     ["free", () => false],
     ["trial", () => false],
     ["pro", () => false],
     ["team", () => true],
     ["demo", (method) => method === "GET"],
+    ["free+demo", (method) => method === "GET"],
   ];
   it.each(tiers)("walks every gated route as a person on %s", async (tier, allowed) => {
-    const client = await personOn(tier);
-    // Free: the 7-day trial is over (paid plans run a month, a demo preview 30 minutes).
-    if (tier === "free") server.clock.set(new Date(Date.now() + 8 * 86_400_000));
     try {
-      expect((await client.get<{ plan: string }>("/api/subscription")).body.plan).toBe(
-        tier === "demo" ? "trial" : tier,
-      );
+      const client = await personOn(tier);
+      expect((await client.get<{ plan: string }>("/api/subscription")).body.plan).toBe(reported[tier]);
       for (const [route] of gated) {
         const [method, path] = route.split(" ") as [string, string];
         const concrete = path.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000");

@@ -156,6 +156,8 @@ describe("Stripe checkout and billing portal", () => {
 
   it("a Pro checkout sends the monthly Pro price, one seat, the person and the launch offer", async () => {
     const { client, id, email } = await signUp();
+    // The upgrade dialog has just shown the offer: its window is open.
+    expect((await client.post("/api/billing/launch-offer")).status).toBe(200);
     const before = fake.requestsTo("/v1/checkout/sessions").length;
     const res = await client.post<{ url: string }>("/api/billing/checkout", checkoutBody());
     expect(res.status).toBe(201);
@@ -183,6 +185,27 @@ describe("Stripe checkout and billing portal", () => {
     expect(req.form.customer).toBeUndefined();
     // Starting a checkout is not paying: the plan is unchanged.
     expect((await planOf(client)).plan).toBe("trial");
+  });
+
+  it("a Pro checkout carries no coupon before the offer window opened or after it closed", async () => {
+    const { client } = await signUp();
+    const discounted = async () => {
+      expect((await client.post("/api/billing/checkout", checkoutBody())).status).toBe(201);
+      const form = fake.requestsTo("/v1/checkout/sessions").at(-1)!.form;
+      return Object.keys(form).some((k) => k.startsWith("discounts"));
+    };
+    try {
+      expect(await discounted()).toBe(false);
+      const opened = Date.parse("2026-11-22T09:00:00Z");
+      server.clock.set(new Date(opened));
+      expect((await client.post("/api/billing/launch-offer")).status).toBe(200);
+      server.clock.set(new Date(opened + 599_000));
+      expect(await discounted()).toBe(true);
+      server.clock.set(new Date(opened + 600_000));
+      expect(await discounted()).toBe(false);
+    } finally {
+      server.clock.reset();
+    }
   });
 
   it("a Team checkout sends the yearly Team price with the seat quantity and no launch offer", async () => {
@@ -281,6 +304,18 @@ describe("Stripe webhook", () => {
       customer,
       return_url: `${server.baseUrl}/settings`,
     });
+    // A return address on another origin is refused before Stripe is asked for anything.
+    const portalsBefore = fake.requestsTo("/v1/billing_portal/sessions").length;
+    const elsewhere = await client.post<{ error: { message: string } }>("/api/billing/portal", {
+      returnUrl: "https://evil.example/settings",
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.message).toBe("Return addresses must be on this site.");
+    expect(fake.requestsTo("/v1/billing_portal/sessions")).toHaveLength(portalsBefore);
+    expect(await billingOf(client)).toMatchObject({ provider: "stripe", plan: "pro", seats: 1 });
+
+    // Having paid, the person is no longer offered the launch discount.
+    expect((await client.post<{ eligible: boolean }>("/api/billing/launch-offer")).body.eligible).toBe(false);
 
     // While it is live, a second checkout (a second subscription billing beside it) is refused:
     // plan changes go through the portal.

@@ -22,6 +22,20 @@ describe("GET /api/subscription", () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
+  it("starts the trial on the server's clock, so moved time moves the trial with it", async () => {
+    // Signed up on a clock 3 days ahead: the trial ends 7 days after that moment, not after now.
+    const signedUpAt = new Date(Date.now() + 3 * 86_400_000);
+    server.clock.set(signedUpAt);
+    try {
+      const { client } = await createVerifiedUser(server);
+      const res = await client.get<{ trialEndsAt: string; trialDaysLeft: number }>("/api/subscription");
+      expect(res.body.trialEndsAt).toBe(new Date(signedUpAt.getTime() + 7 * 86_400_000).toISOString());
+      expect(res.body.trialDaysLeft).toBe(7);
+    } finally {
+      server.clock.reset();
+    }
+  });
+
   it("falls back to free when the trial is over", async () => {
     const { client } = await createVerifiedUser(server);
     server.clock.set(new Date(Date.now() + 8 * 86_400_000));

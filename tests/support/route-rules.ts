@@ -30,6 +30,7 @@ export const RULES: Record<string, Rule> = {
   "GET /api/billing": "signed-in",
   "POST /api/billing/checkout": "signed-in",
   "POST /api/billing/portal": "signed-in",
+  "POST /api/billing/launch-offer": "signed-in",
   "GET /api/billing/checkout-sessions/:id": "signed-in",
   "POST /api/billing/checkout-sessions/:id/pay": "signed-in",
   "POST /api/billing/checkout-sessions/:id/cancel": "signed-in",

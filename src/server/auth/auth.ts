@@ -60,6 +60,7 @@ export type AuthOptions = {
   rateLimitEnabled: boolean;
   /** Redis, when configured: rate-limit counters shared across instances. */
   secondaryStorage?: SecondaryStorage;
+  clock: () => Date; // the app's injectable clock: a trial started at sign-up follows moved time
 };
 
 export function createAuth(o: AuthOptions) {
@@ -145,7 +146,7 @@ export function createAuth(o: AuthOptions) {
             return { data: role ? { ...user, role } : user };
           },
           after: async (user) => {
-            await startTrial(o.db, user.id, new Date());
+            await startTrial(o.db, user.id, o.clock());
           },
         },
       },

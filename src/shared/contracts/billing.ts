@@ -122,3 +122,17 @@ export type BillingDetails = {
   /** True when the person belongs to someone else's team (they do not pay). */
   teamMember: boolean;
 };
+
+/**
+ * POST /api/billing/launch-offer — the upgrade dialog shows the launch offer. The first call opens
+ * the person's 600-second window; later calls answer the same window, so it never restarts.
+ */
+export type LaunchOfferDto = {
+  /** False for someone who has paid before: the offer is for a first purchase only. */
+  eligible: boolean;
+  /** When the window opened and closes (ISO); null when not eligible. */
+  openedAt: string | null;
+  endsAt: string | null;
+  /** Milliseconds left at the server's time of answering; 0 once the window has closed. */
+  msLeft: number;
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planStatus, trialEndFor } from "./subscription.ts";
+import { planStatus, trialDaysLeftText, trialEndFor } from "./subscription.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const day = 86_400_000;
@@ -107,5 +107,12 @@ describe("planStatus", () => {
 
   it("ends a trial 7 days after it starts", () => {
     expect(trialEndFor(now).toISOString()).toBe("2026-11-29T12:00:00.000Z");
+  });
+});
+
+describe("trialDaysLeftText", () => {
+  it("reads as the spec writes it", () => {
+    expect(trialDaysLeftText(7)).toBe("Trial: 7 days left");
+    expect(trialDaysLeftText(1)).toBe("Trial: 1 day left");
   });
 });

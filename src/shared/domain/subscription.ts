@@ -47,5 +47,10 @@ export function planStatus(sub: SubscriptionFacts | null, now: Date): PlanStatus
   };
 }
 
+/** The spec's trial wording, "Trial: N days left", wherever a live trial is shown. */
+export function trialDaysLeftText(daysLeft: number): string {
+  return `Trial: ${daysLeft} ${daysLeft === 1 ? "day" : "days"} left`;
+}
+
 /** GET /api/subscription: the plan and any live demo preview. */
 export type SubscriptionResponse = PlanStatus & { demo: import("./demo.ts").DemoStatus };

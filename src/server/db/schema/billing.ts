@@ -118,6 +118,16 @@ export const demoGrants = pgTable(
   ],
 );
 
+// When the upgrade dialog first showed a person the launch offer: its 600-second window runs from
+// here, and a checkout gets the discount only when started inside it. One row per person, written
+// once, so the window never opens again.
+export const launchOfferWindows = pgTable("launch_offer_windows", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  openedAt: tstz("opened_at").notNull(),
+});
+
 // Ids of processed Stripe webhook events: inserting first (on conflict do nothing) makes
 // redelivered events no-ops.
 export const stripeEvents = pgTable("stripe_events", {
@@ -131,5 +141,6 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 export type DemoGrant = typeof demoGrants.$inferSelect;
 export type NewDemoGrant = typeof demoGrants.$inferInsert;
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+export type LaunchOfferWindow = typeof launchOfferWindows.$inferSelect;
 export type StripeEvent = typeof stripeEvents.$inferSelect;
 export type NewStripeEvent = typeof stripeEvents.$inferInsert;

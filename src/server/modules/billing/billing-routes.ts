@@ -1,5 +1,5 @@
 // /api/billing: checkout and billing portal through the configured PaymentProvider, the person's
-// billing details, and the local provider's test checkout and portal calls.
+// billing details, the launch offer's window, and the local provider's test checkout and portal calls.
 import { Hono } from "hono";
 import {
   checkoutPlan,
@@ -16,13 +16,13 @@ import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { launchOfferForCheckout, openLaunchOffer } from "./launch-offer.ts";
 import {
   applyLocalPortalAction,
   cancelLocalCheckout,
   payLocalCheckout,
   readLocalCheckout,
 } from "./local-checkout.ts";
-import { launchOfferEligible } from "./service.ts";
 import { getBillingDetails, getSubscriptionRow } from "./subscription.ts";
 
 /**
@@ -55,74 +55,84 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
     }
   };
 
-  return new Hono<AppBindings>()
-    .get("/", async (c) => {
-      const user = requireUser(c);
-      return c.json(await getBillingDetails(db, user.id, deps.clock()));
-    })
-    .post("/checkout", rateLimit(ROUTE_LIMITS.checkout), async (c) => {
-      const user = requireUser(c);
-      const body = await readJson(c, checkoutRequestSchema);
-      const successUrl = sameOriginUrl(body.successUrl, deps.publicUrl, "successUrl");
-      const cancelUrl = sameOriginUrl(body.cancelUrl, deps.publicUrl, "cancelUrl");
-      const plan = checkoutPlan(body);
-      const sub = await getSubscriptionRow(db, user.id);
-      // A second Stripe checkout would start a second subscription billing beside the first; plan
-      // and seat changes of a live Stripe subscription go through its billing portal instead.
-      const live = sub ? planStatus(sub, deps.clock()).plan : "free";
-      if (sub?.provider === "stripe" && sub.providerSubscriptionId && (live === "pro" || live === "team")) {
-        throw new AppError(
-          "CONFLICT",
-          "You already have a subscription. Use Manage billing to change your plan or seats.",
-        );
-      }
-      const { url } = await deps.payments.createCheckout({
-        user: { id: user.id, email: user.email },
-        plan,
-        seats: plan === "team" ? body.quantity : 1,
-        billing: body.billing,
-        successUrl,
-        cancelUrl,
-        customerId: sub?.providerCustomerId ?? null,
-        launchOffer: await launchOfferEligible(db, user.id),
-        now: deps.clock(),
-      });
-      return c.json({ url }, 201);
-    })
-    .post("/portal", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
-      const user = requireUser(c);
-      const body = await readJson(c, portalRequestSchema);
-      const returnUrl = sameOriginUrl(body.returnUrl, deps.publicUrl, "returnUrl");
-      const sub = await getSubscriptionRow(db, user.id);
-      const { url } = await deps.payments.createPortal({
-        user: { id: user.id, email: user.email },
-        customerId: sub?.providerCustomerId ?? null,
-        returnUrl,
-      });
-      return c.json({ url });
-    })
-    .get("/checkout-sessions/:id", async (c) => {
-      const user = requireUser(c);
-      local();
-      return c.json(await readLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()));
-    })
-    .post("/checkout-sessions/:id/pay", async (c) => {
-      const user = requireUser(c);
-      local();
-      return c.json({ url: await payLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()) });
-    })
-    .post("/checkout-sessions/:id/cancel", async (c) => {
-      const user = requireUser(c);
-      local();
-      return c.json({
-        url: await cancelLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
-      });
-    })
-    .post("/local/subscription", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
-      const user = requireUser(c);
-      local();
-      const action = await readJson(c, localPortalActionSchema);
-      await applyLocalPortalAction(db, user.id, action, deps.clock());
-      return c.json(await getBillingDetails(db, user.id, deps.clock()));
-    });
+  return (
+    new Hono<AppBindings>()
+      .get("/", async (c) => {
+        const user = requireUser(c);
+        return c.json(await getBillingDetails(db, user.id, deps.clock()));
+      })
+      .post("/checkout", rateLimit(ROUTE_LIMITS.checkout), async (c) => {
+        const user = requireUser(c);
+        const body = await readJson(c, checkoutRequestSchema);
+        const successUrl = sameOriginUrl(body.successUrl, deps.publicUrl, "successUrl");
+        const cancelUrl = sameOriginUrl(body.cancelUrl, deps.publicUrl, "cancelUrl");
+        const plan = checkoutPlan(body);
+        const now = deps.clock();
+        const sub = await getSubscriptionRow(db, user.id);
+        // A second Stripe checkout would start a second subscription billing beside the first; plan
+        // and seat changes of a live Stripe subscription go through its billing portal instead.
+        const live = sub ? planStatus(sub, now).plan : "free";
+        if (sub?.provider === "stripe" && sub.providerSubscriptionId && (live === "pro" || live === "team")) {
+          throw new AppError(
+            "CONFLICT",
+            "You already have a subscription. Use Manage billing to change your plan or seats.",
+          );
+        }
+        const { url } = await deps.payments.createCheckout({
+          user: { id: user.id, email: user.email },
+          plan,
+          seats: plan === "team" ? body.quantity : 1,
+          billing: body.billing,
+          successUrl,
+          cancelUrl,
+          customerId: sub?.providerCustomerId ?? null,
+          launchOffer: await launchOfferForCheckout(db, user.id, { plan, billing: body.billing }, now),
+          now,
+        });
+        return c.json({ url }, 201);
+      })
+      // The upgrade dialog shows the launch offer: opens (once) and reads the person's offer window.
+      .post("/launch-offer", async (c) => {
+        const user = requireUser(c);
+        return c.json(await openLaunchOffer(db, user.id, deps.clock()));
+      })
+      .post("/portal", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
+        const user = requireUser(c);
+        const body = await readJson(c, portalRequestSchema);
+        const returnUrl = sameOriginUrl(body.returnUrl, deps.publicUrl, "returnUrl");
+        const sub = await getSubscriptionRow(db, user.id);
+        const { url } = await deps.payments.createPortal({
+          user: { id: user.id, email: user.email },
+          customerId: sub?.providerCustomerId ?? null,
+          returnUrl,
+        });
+        return c.json({ url });
+      })
+      .get("/checkout-sessions/:id", async (c) => {
+        const user = requireUser(c);
+        local();
+        return c.json(await readLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()));
+      })
+      .post("/checkout-sessions/:id/pay", async (c) => {
+        const user = requireUser(c);
+        local();
+        return c.json({
+          url: await payLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
+        });
+      })
+      .post("/checkout-sessions/:id/cancel", async (c) => {
+        const user = requireUser(c);
+        local();
+        return c.json({
+          url: await cancelLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
+        });
+      })
+      .post("/local/subscription", rateLimit(ROUTE_LIMITS.billingPortal), async (c) => {
+        const user = requireUser(c);
+        local();
+        const action = await readJson(c, localPortalActionSchema);
+        await applyLocalPortalAction(db, user.id, action, deps.clock());
+        return c.json(await getBillingDetails(db, user.id, deps.clock()));
+      })
+  );
 }

@@ -1,11 +1,11 @@
 // The subscription lifecycle, shared by every PaymentProvider: what happens when a payment is
 // confirmed, a subscription changes or ends, or a payment fails. Only server-side confirmations
 // call these (the local provider's Pay, Stripe's signed webhooks, an admin override).
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PurchasablePlan } from "#shared/contracts/billing.ts";
 import type { BillingCycle } from "#shared/domain/plans.ts";
 import type { Db } from "../../db/client.ts";
-import { checkoutSessions, subscriptions } from "../../db/schema/billing.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
 import { ensureTeam } from "../team/seats.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -95,23 +95,4 @@ export async function endProviderSubscription(
     .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
     .returning({ id: subscriptions.id });
   return rows.length > 0;
-}
-
-/** The first purchase earns the launch offer; a person who has paid before does not get it again. */
-export async function launchOfferEligible(conn: Conn, userId: string): Promise<boolean> {
-  const [paid] = await conn
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "paid")))
-    .limit(1);
-  if (paid) return false;
-  const [sub] = await conn
-    .select({
-      customer: subscriptions.providerCustomerId,
-      subscription: subscriptions.providerSubscriptionId,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  return !sub?.customer && !sub?.subscription;
 }

@@ -15,7 +15,10 @@ export type CheckoutInput = {
   cancelUrl: string;
   /** The provider's customer id from an earlier purchase, if any. */
   customerId: string | null;
-  /** 20% off the first 3 months on Pro, for a first purchase. */
+  /**
+   * 20% off the first 3 months: a first monthly Pro purchase started inside the offer window
+   * (modules/billing/launch-offer.ts decides).
+   */
   launchOffer: boolean;
   now: Date;
 };

@@ -43,7 +43,7 @@ function Overview() {
       <div className="flex flex-col gap-6">
         <StatCards />
         <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <RecentTasksPanel />
+          <RecentTasksPanel onUpgrade={upgrade.open} />
           <PomodoroPanel />
         </div>
         <WeeklyCalendarPanel />
@@ -55,6 +55,7 @@ function Overview() {
 
 export function Component() {
   const [params] = useSearchParams();
+  const upgrade = useUpgradeDialog();
   // Back from checkout: /dashboard?upgrade=success|cancelled.
   useUpgradeReturn();
   const raw = params.get("section");
@@ -64,7 +65,7 @@ export function Component() {
   if (section === "overview") return <Overview />;
   return (
     <Suspense fallback={<Spinner className="mt-16" label={`Loading ${TITLES[section]}...`} visibleLabel />}>
-      {section === "tasks" && <TasksSection />}
+      {section === "tasks" && <TasksSection onUpgrade={upgrade.open} />}
       {section === "calendar" && (
         <>
           <PageHeader title="Calendar" />

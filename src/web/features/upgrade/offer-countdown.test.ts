@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatCountdown,
-  OFFER_DEADLINE_KEY,
-  readOrStartDeadline,
-  secondsLeft,
-  spokenCountdown,
-} from "./offer-countdown.ts";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-  };
-}
+import { formatCountdown, offerDeadline, secondsLeft, spokenCountdown } from "./offer-countdown.ts";
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -47,39 +32,23 @@ describe("secondsLeft", () => {
     expect(secondsLeft(deadline, NOW + 600_000)).toBe(0);
     expect(secondsLeft(deadline, NOW + 900_000)).toBe(0);
   });
+
+  it("never shows more than the 600-second window", () => {
+    expect(secondsLeft(NOW + 600_000, NOW - 300)).toBe(600);
+  });
 });
 
-describe("readOrStartDeadline", () => {
-  it("starts a 600-second window and remembers it for the session", () => {
-    const storage = memoryStorage();
-    expect(readOrStartDeadline(storage, NOW)).toBe(NOW + 600_000);
-    expect(storage.data.get(OFFER_DEADLINE_KEY)).toBe(String(NOW + 600_000));
-    // Reopened 2 minutes later: the same deadline, not a new window.
-    expect(readOrStartDeadline(storage, NOW + 120_000)).toBe(NOW + 600_000);
+describe("offerDeadline", () => {
+  it("counts the time the server reports from the browser's own clock", () => {
+    expect(offerDeadline(600_000, NOW)).toBe(NOW + 600_000);
+    // Reloaded 2 minutes into the window: the server says 480 s are left, not a fresh 600.
+    expect(offerDeadline(480_000, NOW)).toBe(NOW + 480_000);
   });
 
-  it("keeps a window that has already closed", () => {
-    const storage = memoryStorage({ [OFFER_DEADLINE_KEY]: String(NOW - 1000) });
-    expect(readOrStartDeadline(storage, NOW)).toBe(NOW - 1000);
-  });
-
-  it("starts again when the stored value is unusable", () => {
-    for (const bad of ["", "soon", "-1", String(NOW + 3_600_000)]) {
-      const storage = memoryStorage({ [OFFER_DEADLINE_KEY]: bad });
-      expect(readOrStartDeadline(storage, NOW)).toBe(NOW + 600_000);
-    }
-  });
-
-  it("works without storage, or with storage that throws", () => {
-    expect(readOrStartDeadline(null, NOW)).toBe(NOW + 600_000);
-    const throwing = {
-      getItem: () => {
-        throw new Error("denied");
-      },
-      setItem: () => {
-        throw new Error("denied");
-      },
-    };
-    expect(readOrStartDeadline(throwing, NOW)).toBe(NOW + 600_000);
+  it("a closed window is a deadline now; a nonsense answer never stretches the window", () => {
+    expect(offerDeadline(0, NOW)).toBe(NOW);
+    expect(offerDeadline(-5, NOW)).toBe(NOW);
+    expect(offerDeadline(Number.NaN, NOW)).toBe(NOW);
+    expect(offerDeadline(3_600_000, NOW)).toBe(NOW + 600_000);
   });
 });

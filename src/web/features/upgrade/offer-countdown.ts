@@ -1,42 +1,24 @@
-// The launch-offer countdown of the upgrade dialog (spec section 9: 600 seconds). The deadline is a
-// timestamp kept for the browser tab's session, so closing and reopening the dialog (or reloading)
-// does not start it again; what is shown is always computed from the clock, never decremented.
+// The launch-offer countdown of the upgrade dialog (spec section 9: 600 seconds). The server keeps
+// the window (it opens once per person and never restarts); the dialog turns the time left that the
+// server reports into a deadline on the browser's clock, and what is shown is always computed from
+// that clock, never decremented.
 import { LAUNCH_OFFER_COUNTDOWN_SECONDS } from "#shared/domain/plans.ts";
 
-export const OFFER_DEADLINE_KEY = "kairo-launch-offer-deadline";
-
-const WINDOW_MS = LAUNCH_OFFER_COUNTDOWN_SECONDS * 1000;
-
-type DeadlineStorage = Pick<Storage, "getItem" | "setItem">;
+/** The deadline on this browser's clock for `msLeft` reported now; never more than one window away. */
+export function offerDeadline(msLeft: number, nowMs: number): number {
+  const left = Number.isFinite(msLeft)
+    ? Math.min(Math.max(0, msLeft), LAUNCH_OFFER_COUNTDOWN_SECONDS * 1000)
+    : 0;
+  return nowMs + left;
+}
 
 /**
- * The deadline (ms since the epoch) stored for this session, or a new one 600 seconds from `nowMs`.
- * A stored value that is not a number, or lies further ahead than one window (the device clock was
- * moved back), starts a fresh window. Without storage every call starts a fresh window.
+ * Whole seconds left until the deadline, never negative and never above the window's 600 (a render
+ * that read the clock a moment before the deadline was set would otherwise show 10:01); a started
+ * second counts as left.
  */
-export function readOrStartDeadline(storage: DeadlineStorage | null, nowMs: number): number {
-  const stored = Number(safeGet(storage));
-  if (Number.isFinite(stored) && stored > 0 && stored <= nowMs + WINDOW_MS) return stored;
-  const deadline = nowMs + WINDOW_MS;
-  try {
-    storage?.setItem(OFFER_DEADLINE_KEY, String(deadline));
-  } catch {
-    // storage full or disabled: the window lasts as long as the page
-  }
-  return deadline;
-}
-
-function safeGet(storage: DeadlineStorage | null): string | null {
-  try {
-    return storage?.getItem(OFFER_DEADLINE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whole seconds left until the deadline, never negative; a started second counts as left. */
 export function secondsLeft(deadlineMs: number, nowMs: number): number {
-  return Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+  return Math.min(LAUNCH_OFFER_COUNTDOWN_SECONDS, Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000)));
 }
 
 /** 600 → "10:00", 59 → "00:59", 0 → "00:00". */

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { BillingDetails } from "#shared/contracts/billing.ts";
 import { formatUsd, PLAN_LIST, type Plan, TEAM_SIZE, topFeatures } from "#shared/domain/plans.ts";
-import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
+import { type SubscriptionResponse, trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -31,7 +31,7 @@ function PlanSummary({ sub, billing }: { sub: SubscriptionResponse; billing: Bil
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="accent">Trial Period</Badge>
         <span className="text-sm">
-          Trial: {sub.trialDaysLeft} {sub.trialDaysLeft === 1 ? "day" : "days"} left · ends{" "}
+          {sub.trialDaysLeft !== null && `${trialDaysLeftText(sub.trialDaysLeft)} · `}ends{" "}
           {longDate(sub.trialEndsAt)}
         </span>
       </div>

@@ -4,6 +4,7 @@ import { Clock, CreditCard, Info, ListChecks, type LucideIcon, TrendingUp } from
 import { Popover } from "radix-ui";
 import type { ReactNode } from "react";
 import { TIME_SAVED_DEFINITION } from "#shared/domain/metrics.ts";
+import { trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { formatMinutes } from "#shared/domain/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -72,7 +73,7 @@ export function StatCards() {
                 Could not load your plan. Retry
               </button>
             ) : plan?.plan === "trial" && plan.trialDaysLeft !== null ? (
-              `${plan.trialDaysLeft} ${plan.trialDaysLeft === 1 ? "day" : "days"} left`
+              trialDaysLeftText(plan.trialDaysLeft)
             ) : plan?.trialExpired ? (
               "Trial expired - Subscribe to continue using Pro features"
             ) : plan?.plan === "free" ? (

@@ -10,10 +10,11 @@ import { useRecentTasks } from "../api/get-recent-tasks.ts";
 import { useTaskTimer } from "../hooks/use-task-timer.ts";
 import { LiveCounter } from "./live-counter.tsx";
 import { CategoryBadge, TimeSpent } from "./task-badges.tsx";
-import { TaskFormDialog } from "./task-form-dialog.tsx";
+import { type OnUpgrade, TaskFormDialog } from "./task-form-dialog.tsx";
 import { TimerButton } from "./timer-button.tsx";
 
-export function RecentTasksPanel({ className }: { className?: string }) {
+/** `onUpgrade` opens the upgrade dialog when the plan refuses a new task (from the route). */
+export function RecentTasksPanel({ className, onUpgrade }: { className?: string; onUpgrade?: OnUpgrade }) {
   const recent = useRecentTasks();
   const { startTimer, stopTimer, busyIds } = useTaskTimer();
   const [formOpen, setFormOpen] = useState(false);
@@ -93,7 +94,7 @@ export function RecentTasksPanel({ className }: { className?: string }) {
           </ul>
         )}
       </CardContent>
-      <TaskFormDialog open={formOpen} onOpenChange={setFormOpen} />
+      <TaskFormDialog open={formOpen} onOpenChange={setFormOpen} onUpgrade={onUpgrade} />
     </Card>
   );
 }

@@ -1,8 +1,12 @@
 // The new-task and edit-task form (spec sections 2 and 5): title (required), estimated minutes on a
-// 5 to 480 slider with quick picks, category, priority, and optional description and deadline.
+// 5 to 480 slider with quick picks, category, priority, and optional description and deadline. When
+// the server refuses a new task for the plan (the free plan's 50 tasks), the form says so and offers
+// the upgrade right there, through `onUpgrade` from the route (features do not import each other).
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import type { PurchasablePlan } from "#shared/contracts/billing.ts";
 import { estimatedMinutesField, type TaskDto, titleField } from "#shared/contracts/tasks.ts";
 import {
   DEFAULT_TASK_CATEGORY,
@@ -13,6 +17,7 @@ import {
   TASK_CATEGORIES,
   TASK_PRIORITIES,
 } from "#shared/domain/tasks.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
@@ -46,15 +51,20 @@ type FormInput = z.input<typeof schema>;
 type FormOutput = z.output<typeof schema>;
 const FIELDS = Object.keys(schema.shape) as (keyof FormInput)[];
 
+/** Opens the upgrade dialog on a plan; supplied by the route that composes tasks with upgrade. */
+export type OnUpgrade = (plan: PurchasablePlan) => void;
+
 /** Opens as "New Task" without a task, or as "Edit Task" prefilled with one. */
 export function TaskFormDialog({
   open,
   onOpenChange,
   task,
+  onUpgrade,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task?: TaskDto | null;
+  onUpgrade?: OnUpgrade;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -63,7 +73,12 @@ export function TaskFormDialog({
         description={task ? undefined : "Plan it now; track time on it later."}
       >
         {/* Mounted on open, so each opening starts from the task (or the defaults) again. */}
-        <TaskForm key={task?.id ?? "new"} task={task ?? null} onDone={() => onOpenChange(false)} />
+        <TaskForm
+          key={task?.id ?? "new"}
+          task={task ?? null}
+          onDone={() => onOpenChange(false)}
+          onUpgrade={onUpgrade}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -80,8 +95,25 @@ function defaultsFor(task: TaskDto | null): FormInput {
   };
 }
 
-function TaskForm({ task, onDone }: { task: TaskDto | null; onDone: () => void }) {
+/** The server's refusal of a new task for the plan: its message and the plan that lifts it. */
+type PlanRefusal = { message: string; plan: PurchasablePlan };
+
+function planRefusal(error: unknown): PlanRefusal | null {
+  if (!(error instanceof ApiError) || error.code !== "PLAN_REQUIRED") return null;
+  return { message: error.message, plan: error.requiredPlan === "team" ? "team" : "pro" };
+}
+
+function TaskForm({
+  task,
+  onDone,
+  onUpgrade,
+}: {
+  task: TaskDto | null;
+  onDone: () => void;
+  onUpgrade?: OnUpgrade;
+}) {
   const create = useCreateTask();
+  const [refusal, setRefusal] = useState<PlanRefusal | null>(null);
   const update = useUpdateTask();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
@@ -102,6 +134,7 @@ function TaskForm({ task, onDone }: { task: TaskDto | null; onDone: () => void }
       description: v.description.trim() ? v.description : null,
       deadline: fromDateTimeLocalValue(v.deadline),
     };
+    setRefusal(null);
     try {
       if (task) {
         await update.mutateAsync({ id: task.id, body });
@@ -112,6 +145,12 @@ function TaskForm({ task, onDone }: { task: TaskDto | null; onDone: () => void }
       }
       onDone();
     } catch (error) {
+      // The plan's limit: said in the form, next to the way past it; what was typed stays.
+      const refused = task ? null : planRefusal(error);
+      if (refused && onUpgrade) {
+        setRefusal(refused);
+        return;
+      }
       // The server's message goes next to its field when it names one; otherwise into a toast.
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
       const known = FIELDS.filter((f) => fields[f]);
@@ -257,6 +296,15 @@ function TaskForm({ task, onDone }: { task: TaskDto | null; onDone: () => void }
             {...form.register("deadline")}
           />
         </FormField>
+
+        {refusal && onUpgrade && (
+          <Alert tone="error">
+            <p>{refusal.message}</p>
+            <Button size="sm" className="mt-2" onClick={() => onUpgrade(refusal.plan)}>
+              Upgrade to {refusal.plan === "team" ? "Team" : "Pro"}
+            </Button>
+          </Alert>
+        )}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>

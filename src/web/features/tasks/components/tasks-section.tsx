@@ -15,14 +15,15 @@ import { useTaskFilters } from "../hooks/use-task-filters.ts";
 import { useTaskTimer } from "../hooks/use-task-timer.ts";
 import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
 import { TaskFilters } from "./task-filters.tsx";
-import { TaskFormDialog } from "./task-form-dialog.tsx";
+import { type OnUpgrade, TaskFormDialog } from "./task-form-dialog.tsx";
 import { TaskList } from "./task-list.tsx";
 import { TaskListSkeleton } from "./task-list-skeleton.tsx";
 import type { TaskRowActions } from "./task-row.tsx";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-export function TasksSection() {
+/** `onUpgrade` opens the upgrade dialog when the plan refuses a new task (from the route). */
+export function TasksSection({ onUpgrade }: { onUpgrade?: OnUpgrade } = {}) {
   const { filters, setFilter, clearFilters, active } = useTaskFilters();
   const [search, setSearch] = useState(filters.q ?? "");
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -182,6 +183,7 @@ export function TasksSection() {
         open={form.open}
         task={form.task}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+        onUpgrade={onUpgrade}
       />
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
     </>

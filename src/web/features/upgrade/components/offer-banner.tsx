@@ -1,26 +1,21 @@
-// The launch-offer banner: "20% off your first 3 months on Pro" with a 600-second countdown that is
-// computed from a deadline kept for the session (see offer-countdown.ts).
+// The launch-offer banner: "20% off your first 3 months on Pro" with a 600-second countdown to the
+// deadline of the person's offer window, which the server keeps (see api/open-launch-offer.ts).
 import { Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LAUNCH_OFFER } from "#shared/domain/plans.ts";
-import { formatCountdown, readOrStartDeadline, secondsLeft, spokenCountdown } from "../offer-countdown.ts";
+import { formatCountdown, secondsLeft, spokenCountdown } from "../offer-countdown.ts";
 
 export const LAUNCH_OFFER_TEXT = `${LAUNCH_OFFER.percentOff}% off your first ${LAUNCH_OFFER.months} months on Pro`;
 
-function sessionStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Seconds left in this session's offer window, re-read from the clock every second until 0. */
-export function useOfferCountdown(): number {
-  const [deadline] = useState(() => readOrStartDeadline(sessionStore(), Date.now()));
+/** Seconds left until `deadlineMs` (0 without one), re-read from the clock every second until 0. */
+export function useOfferCountdown(deadlineMs: number | null): number {
   const [now, setNow] = useState(() => Date.now());
-  const left = secondsLeft(deadline, now);
+  const left = deadlineMs === null ? 0 : secondsLeft(deadlineMs, now);
   const running = left > 0;
+  // A deadline that arrives after the first render is counted from the clock as it is then.
+  useEffect(() => {
+    if (deadlineMs !== null) setNow(Date.now());
+  }, [deadlineMs]);
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -26,6 +26,7 @@ import { notifyFailure } from "../../../lib/notify.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useSubscription } from "../../../lib/subscription.ts";
 import { useCreateCheckout } from "../api/create-checkout.ts";
+import { useLaunchOffer } from "../api/open-launch-offer.ts";
 import { teamQuote } from "../team-quote.ts";
 import type { UpgradePlan } from "../upgrade-plan.ts";
 import { upgradeReturnUrls } from "../upgrade-return.ts";
@@ -58,9 +59,11 @@ export default function UpgradeDialog({
   const [billing, setBilling] = useState<BillingCycle>("monthly");
   const [teamSize, setTeamSize] = useState(String(TEAM_SIZE.default));
   const quote = teamQuote(teamSize);
-  const secondsLeft = useOfferCountdown();
   const session = useSession();
   const subscription = useSubscription(session.status === "signed-in");
+  // Showing the dialog shows the offer: this opens the person's window on the server (once).
+  const offer = useLaunchOffer(session.status === "signed-in");
+  const secondsLeft = useOfferCountdown(offer.data?.eligible ? offer.data.deadlineMs : null);
   const checkout = useCreateCheckout();
   const navigate = useNavigate();
   const location = useLocation();
@@ -69,8 +72,9 @@ export default function UpgradeDialog({
   const current = subscription.data?.plan;
   const paidPlan: PlanId | null = current === "pro" || current === "team" ? current : null;
   const currentForTable: PlanId | null = current === "trial" ? null : (current ?? null);
-  // The launch offer is for a first purchase; someone already paying is not offered it.
-  const offerShown = paidPlan === null;
+  // The launch offer is for a first purchase (the server says who is eligible); someone already
+  // paying is not offered it.
+  const offerShown = paidPlan === null && offer.data?.eligible === true;
   const offerLive = offerShown && secondsLeft > 0;
   // Busy from the click until the browser has left for checkout.
   const [leaving, setLeaving] = useState(false);
