@@ -252,6 +252,17 @@ test("on the free plan the 51st task is refused in the form, which offers the up
   await expect(dialog(page)).toBeHidden();
   await expect(form.getByLabel("Title")).toHaveValue("The fifty-first");
   await expect(form.getByRole("button", { name: "Upgrade to Pro" })).toBeFocused();
+
+  // Quick capture meets the same refusal and offers the same way out.
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Quick capture" });
+  await palette.getByRole("combobox").fill("One more thing 15m");
+  await palette.getByRole("combobox").press("Enter");
+  await expect(palette.getByRole("alert")).toContainText("The free plan holds up to 50 tasks.");
+  await palette.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await expect(palette).toBeHidden();
+  await expect(dialog(page).getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "true");
   void consoleErrors;
 });
 

@@ -197,7 +197,7 @@ export function Component() {
 
           {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
           <Suspense fallback={null}>
-            <QuickCapture />
+            <QuickCaptureWithUpgrade />
           </Suspense>
         </div>
       </UpgradeDialogProvider>
@@ -322,4 +322,10 @@ function BottomTabBar({ onTools }: { onTools: () => void }) {
       </button>
     </nav>
   );
+}
+
+/** Quick capture, offering the upgrade where the server refuses a task for the plan. */
+function QuickCaptureWithUpgrade() {
+  const upgrade = useUpgradeDialog();
+  return <QuickCapture onUpgrade={upgrade.open} />;
 }

@@ -11,6 +11,7 @@ import {
   ESTIMATE_MINUTES,
   type TaskPriority,
 } from "#shared/domain/tasks.ts";
+import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
@@ -22,7 +23,10 @@ import { onQuickCaptureRequest, openQuickCapture } from "../open-quick-capture.t
 // For callers that already load this module; a toolbar button should import open-quick-capture.ts.
 export { openQuickCapture };
 
-export function QuickCapture() {
+/** Opens the upgrade dialog on a plan; supplied by the layout (features do not import each other). */
+export type OnUpgrade = (plan: "pro" | "team") => void;
+
+export function QuickCapture({ onUpgrade }: { onUpgrade?: OnUpgrade }) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => onQuickCaptureRequest(() => setOpen(true)), []);
@@ -45,7 +49,16 @@ export function QuickCapture() {
         description="Add a task in one line, or jump to a page."
         className="top-[10dvh] max-w-xl -translate-y-0 sm:top-[15dvh]"
       >
-        <QuickCapturePanel onClose={() => setOpen(false)} />
+        <QuickCapturePanel
+          onClose={() => setOpen(false)}
+          onUpgrade={
+            onUpgrade &&
+            ((plan) => {
+              setOpen(false);
+              onUpgrade(plan);
+            })
+          }
+        />
       </DialogContent>
     </Dialog>
   );
@@ -85,13 +98,15 @@ function deadlineText(d: Date, now: Date) {
   return `${date}, ${time}`;
 }
 
-function QuickCapturePanel({ onClose }: { onClose: () => void }) {
+function QuickCapturePanel({ onClose, onUpgrade }: { onClose: () => void; onUpgrade?: OnUpgrade }) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const ids = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // The plan that lifts a refusal of the server (the free plan's 50 tasks), offered next to it.
+  const [upgradeTo, setUpgradeTo] = useState<"pro" | "team" | null>(null);
   const [active, setActive] = useState(-1);
 
   const now = new Date();
@@ -130,6 +145,9 @@ function QuickCapturePanel({ onClose }: { onClose: () => void }) {
     } catch (err) {
       const fieldMessage = err instanceof ApiError ? Object.values(err.fields ?? {})[0] : undefined;
       setError(fieldMessage ?? describeError(err, "The task could not be added. Please try again.").message);
+      if (err instanceof ApiError && err.code === "PLAN_REQUIRED") {
+        setUpgradeTo(err.requiredPlan === "team" ? "team" : "pro");
+      }
     }
   };
 
@@ -184,6 +202,7 @@ function QuickCapturePanel({ onClose }: { onClose: () => void }) {
             onChange={(e) => {
               setText(e.target.value);
               setError(null);
+              setUpgradeTo(null);
               setActive(e.target.value.trim() ? 0 : -1);
             }}
             onKeyDown={onKeyDown}
@@ -192,9 +211,16 @@ function QuickCapturePanel({ onClose }: { onClose: () => void }) {
           />
         </div>
         {error ? (
-          <p id={`${ids}-error`} role="alert" className="mt-1.5 text-sm text-danger">
-            {error}
-          </p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+            <p id={`${ids}-error`} role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+            {upgradeTo && onUpgrade && (
+              <Button size="sm" onClick={() => onUpgrade(upgradeTo)}>
+                Upgrade to {upgradeTo === "team" ? "Team" : "Pro"}
+              </Button>
+            )}
+          </div>
         ) : (
           <p id={`${ids}-hint`} className="mt-1.5 text-xs text-muted">
             Understands dates like <em className="not-italic text-foreground">tomorrow 3pm</em>, estimates
