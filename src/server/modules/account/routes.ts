@@ -4,13 +4,13 @@ import { deleteCookie } from "hono/cookie";
 import { passwordConfirmBody } from "#shared/contracts/security.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../app.ts";
-import { rateLimit } from "../../http/rate-limit.ts";
+import { rateLimit, rateLimitingOf } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
 import { betterAuthAccountAuth, sessionCookies } from "./account-auth.ts";
-import { createAttemptLimiter } from "./attempt-limiter.ts";
+import { attemptCounter, DELETE_PASSWORD_ATTEMPTS } from "./attempt-limiter.ts";
 import { requestAccountDeletion } from "./deletion.ts";
 import { buildAccountExport, exportFileName } from "./export.ts";
 import { loadExportRows } from "./load-export.ts";
@@ -18,7 +18,6 @@ import { loadExportRows } from "./load-export.ts";
 export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">) {
   const db = deps.database.db;
   const accountAuth = betterAuthAccountAuth(deps.auth);
-  const attempts = createAttemptLimiter();
   return new Hono<AppBindings>()
     .get("/export", rateLimit(ROUTE_LIMITS.accountExport), async (c) => {
       const person = requireUser(c);
@@ -35,10 +34,11 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">
       const person = requireUser(c);
       const { password } = await readJson(c, passwordConfirmBody);
       const now = deps.clock();
-      attempts.check(person.id, now);
+      const attempts = attemptCounter(rateLimitingOf(c), c.get("log"), DELETE_PASSWORD_ATTEMPTS, person.id);
+      await attempts.check();
       try {
         const { purgeAfter } = await requestAccountDeletion({ db, auth: accountAuth, now }, person, password);
-        attempts.clear(person.id);
+        await attempts.clear();
         c.get("log").info({ purgeAfter }, "account deletion requested");
         // The sessions are gone on the server; the browser drops its now useless cookies too.
         for (const cookie of await sessionCookies(deps.auth)) {
@@ -46,7 +46,7 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">
         }
         return c.json({ deleted: true, purgeAfter: purgeAfter.toISOString() });
       } catch (err) {
-        if (err instanceof AppError && err.code === "VALIDATION") attempts.fail(person.id, now);
+        if (err instanceof AppError && err.code === "VALIDATION") await attempts.fail();
         throw err;
       }
     });
