@@ -15,7 +15,7 @@ import { requestAccountDeletion } from "./deletion.ts";
 import { buildAccountExport, exportFileName } from "./export.ts";
 import { loadExportRows } from "./load-export.ts";
 
-export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">) {
+export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | "payments">) {
   const db = deps.database.db;
   const accountAuth = betterAuthAccountAuth(deps.auth);
   return new Hono<AppBindings>()
@@ -37,7 +37,11 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">
       const attempts = attemptCounter(rateLimitingOf(c), c.get("log"), DELETE_PASSWORD_ATTEMPTS, person.id);
       await attempts.check();
       try {
-        const { purgeAfter } = await requestAccountDeletion({ db, auth: accountAuth, now }, person, password);
+        const { purgeAfter } = await requestAccountDeletion(
+          { db, auth: accountAuth, payments: deps.payments, now },
+          person,
+          password,
+        );
         await attempts.clear();
         c.get("log").info({ purgeAfter }, "account deletion requested");
         // The sessions are gone on the server; the browser drops its now useless cookies too.
