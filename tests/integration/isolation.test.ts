@@ -5,14 +5,15 @@
 // ids are A's real ones: the same calls by A (or by the invited person, or an administrator) work.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user as userTable } from "#server/db/schema/auth.ts";
+import { session as sessionTable, user as userTable } from "#server/db/schema/auth.ts";
 import type { LocalCheckoutDto } from "#shared/contracts/billing.ts";
+import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
 import { RULES } from "../support/route-rules.ts";
-import type { TestClient } from "../support/test-client.ts";
+import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -35,6 +36,8 @@ type Ids = {
   memberC: string;
   memberA: string;
   userA: string;
+  /** A's signed-in session (its row id, as the Active sessions list names it). */
+  sessionA: string;
 };
 
 let server: TestServer;
@@ -47,9 +50,11 @@ let ids: Ids;
 let secrets: string[];
 
 const db = () => server.kairo.deps.database.db;
-// Better Auth renews the session row (expiry, updatedAt) as it reads the session cookie; that is
-// B's own session and not A's data, so it is left out of the fingerprint.
+// B's own session row changes as B calls (Better Auth's renewal, the last-activity record): that is
+// not A's data, so the session table is left out of the fingerprint and A's own session rows are
+// compared on their own.
 const fingerprint = () => dbFingerprint(db(), ["session"]);
+const sessionsOfA = () => db().select().from(sessionTable).where(eq(sessionTable.userId, ids.userA));
 
 async function checkout(client: TestClient, plan: "pro" | "team", quantity: number): Promise<string> {
   const res = await client.post<{ url: string }>("/api/billing/checkout", {
@@ -176,6 +181,11 @@ const CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/team/members/${i.memberC}` }, { path: `/api/team/members/${i.memberA}` }],
   },
+  "DELETE /api/account/sessions/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/account/sessions/${i.sessionA}` }],
+  },
   // B is no administrator.
   "PUT /api/admin/users/:id/role": {
     status: 403,
@@ -241,6 +251,7 @@ beforeAll(async () => {
     memberC: team.members.find((m) => m.email === c.email)!.id,
     memberA: team.members.find((m) => m.role === "owner")!.id,
     userA: me.body.id,
+    sessionA: (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions[0]!.id,
   };
   expect(team.invitations.map((i) => i.id)).toEqual([ids.pendingInvitation]);
   secrets = [
@@ -295,8 +306,10 @@ describe("B cannot reach A's data through any id route", () => {
     const rule = CASES[route]!;
     for (const call of rule.calls(ids)) {
       const before = await fingerprint();
+      const aBefore = await sessionsOfA();
       const res = await b.client.request<ErrorBody>(method, call.path, { json: call.json });
       const after = await fingerprint();
+      expect(await sessionsOfA(), `${method} ${call.path} changed A's sessions`).toEqual(aBefore);
 
       expect(res.status, `${method} ${call.path}`).toBe(rule.status);
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -388,6 +401,18 @@ describe("positive controls: the same ids work for their owner", () => {
     expect(removed.body.team!.members.map((m) => m.email)).toEqual([a.email, dana.email]);
     const owner = await a.client.delete<ErrorBody>(`/api/team/members/${ids.memberA}`);
     expect(owner.status).toBe(409);
+  });
+
+  it("A signs out a session of their own by its id", async () => {
+    const laptop = new TestClient(server.baseUrl);
+    expect(
+      (await laptop.post("/api/auth/sign-in/email", { email: a.email, password: a.password })).status,
+    ).toBe(200);
+    const sessions = (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions;
+    const other = sessions.find((s) => !s.current)!;
+    expect((await a.client.delete(`/api/account/sessions/${other.id}`)).status).toBe(204);
+    expect((await laptop.get("/api/me")).status).toBe(401);
+    expect(sessions.map((s) => s.id)).toContain(ids.sessionA);
   });
 
   it("an administrator reaches A through the admin id routes", async () => {

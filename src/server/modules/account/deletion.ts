@@ -17,10 +17,12 @@ import { endProviderSubscription } from "../billing/service.ts";
 export const DELETED_ACCOUNT_BAN_REASON = "Account deleted";
 const DAY_MS = 86_400_000;
 
-/** What deletion needs from the auth system (Better Auth in production, see account-auth.ts). */
+/** What the account module needs from the auth system (Better Auth in production, see account-auth.ts). */
 export type AccountAuth = {
   verifyPassword(userId: string, password: string): Promise<boolean>;
   revokeAllSessions(userId: string): Promise<void>;
+  /** Ends one session, named by its token. */
+  revokeSession(token: string): Promise<void>;
 };
 
 export const DELETION_MESSAGES = {
