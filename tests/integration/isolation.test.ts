@@ -1,7 +1,8 @@
 // Isolation between people: B (signed in, on the Team plan, with data of their own) tries every API
-// route that takes an id on A's data and is refused with 404 or 403, the usual error body, nothing
-// of A's in the answer and nothing changed in the database. The case table is checked against the
-// route rules, so a new id route without a case fails here. Positive controls at the end prove the
+// route that takes an id on A's data, in its path or in its body, and is refused with 404 or 403, the
+// usual error body, nothing of A's in the answer and nothing changed in the database. The case tables
+// are checked against the route rules and the body schemas, so a new id route or id field without a
+// case fails here. Positive controls at the end prove the
 // ids are A's real ones: the same calls by A (or by the invited person, or an administrator) work.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
+import { AUTH_BODY_SCHEMAS, bodyKeys, OWN_BODY_SCHEMAS } from "../support/route-bodies.ts";
 import { RULES } from "../support/route-rules.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -209,6 +211,44 @@ const CASES: Record<string, Case> = {
   },
 };
 
+/**
+ * Ids carried in request bodies, "<route> <field>" → the case: B sends A's id in that field. Found
+ * from the body schemas (tests/support/route-bodies.ts, which bad-input-property.test.ts proves
+ * complete): every field named `id` or `...Id(s)`.
+ */
+const BODY_ID_CASES: Record<string, Case> = {
+  // A Pomodoro session may name the task it is for: only one of the caller's own.
+  "POST /api/pomodoro-sessions taskId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      {
+        path: "/api/pomodoro-sessions",
+        json: { durationMinutes: 25, breakDurationMinutes: 5, taskId: i.task },
+      },
+      {
+        path: "/api/pomodoro-sessions",
+        json: { durationMinutes: 45, breakDurationMinutes: 10, taskId: i.runningTask },
+      },
+    ],
+  },
+};
+
+/** Body fields named like ids that name nobody's data, and why. */
+const NOT_RECORD_IDS: Record<string, string> = {
+  "POST /api/billing/checkout priceId": "a plan's price in the public catalogue, the same for everyone",
+};
+
+const ID_FIELD = /^(id|\w+Ids?)$/;
+const bodyIdFields = () =>
+  Object.entries({ ...OWN_BODY_SCHEMAS, ...AUTH_BODY_SCHEMAS })
+    .flatMap(([route, schema]) =>
+      bodyKeys(schema)
+        .filter((key) => ID_FIELD.test(key))
+        .map((key) => `${route} ${key}`),
+    )
+    .sort();
+
 beforeAll(async () => {
   server = await startTestServer();
 
@@ -288,6 +328,11 @@ describe("the isolation case table", () => {
     expect(Object.keys(CASES).sort()).toEqual(idRoutes());
   });
 
+  it("covers every id carried in a request body", () => {
+    expect(bodyIdFields().length).toBeGreaterThan(0);
+    expect([...Object.keys(BODY_ID_CASES), ...Object.keys(NOT_RECORD_IDS)].sort()).toEqual(bodyIdFields());
+  });
+
   it("and those are exactly the id routes the app serves", () => {
     const served = [
       ...new Set(
@@ -300,10 +345,12 @@ describe("the isolation case table", () => {
   });
 });
 
-describe("B cannot reach A's data through any id route", () => {
-  it.each(Object.keys(CASES).sort())("%s", async (route) => {
+const ALL_CASES: Record<string, Case> = { ...CASES, ...BODY_ID_CASES };
+
+describe("B cannot reach A's data through any id route or id in a body", () => {
+  it.each(Object.keys(ALL_CASES).sort())("%s", async (route) => {
     const [method] = route.split(" ") as [string, string];
-    const rule = CASES[route]!;
+    const rule = ALL_CASES[route]!;
     for (const call of rule.calls(ids)) {
       const before = await fingerprint();
       const aBefore = await sessionsOfA();
@@ -403,7 +450,14 @@ describe("positive controls: the same ids work for their owner", () => {
     expect(owner.status).toBe(409);
   });
 
-  it("A signs out a session of their own by its id", async () => {
+  it("A starts a Pomodoro for a task of their own and signs out a session of their own by its id", async () => {
+    const started = await a.client.post<PomodoroSessionDto>("/api/pomodoro-sessions", {
+      durationMinutes: 25,
+      breakDurationMinutes: 5,
+      taskId: ids.task,
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.taskId).toBe(ids.task);
     const laptop = new TestClient(server.baseUrl);
     expect(
       (await laptop.post("/api/auth/sign-in/email", { email: a.email, password: a.password })).status,
