@@ -323,6 +323,23 @@ describe("deleting an account that pays for a plan", () => {
   });
 });
 
+describe("deleting an account billed by a provider this server is not set up for", () => {
+  it("changes nothing and says to contact support, since nobody could stop the billing", async () => {
+    const p = await person();
+    await db()
+      .update(subscriptions)
+      .set({ planId: "pro", status: "active", provider: "stripe", providerSubscriptionId: `sub_${p.id}` })
+      .where(eq(subscriptions.userId, p.id));
+    const before = await subscriptionOf(p.id);
+    const res = await p.client.post<ErrorBody>("/api/account/delete", { password: p.password });
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/contact support/);
+    expect(await subscriptionOf(p.id)).toEqual(before);
+    expect(await deletionOf(p.id)).toBeUndefined();
+    expect((await p.client.get("/api/me")).status).toBe(200);
+  });
+});
+
 describe("deleting the last super admin", () => {
   it("is refused with 409 and a reason, and nothing changes until another super admin exists", async () => {
     const sue = await person({ email: SUPER_EMAIL, name: "Sue Last" });
