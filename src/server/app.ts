@@ -21,6 +21,7 @@ import type { AppBindings } from "./http/types.ts";
 import { MAX_JSON_BYTES } from "./http/validate.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
+import { lastActiveMiddleware } from "./modules/account/last-active.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/auth", authRoutes(deps.auth));
   app.use("/api/*", sessionMiddleware(deps.auth));
+  app.use("/api/*", lastActiveMiddleware({ db: deps.database.db, clock: deps.clock }));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api", profileRoutes(deps));
   app.route("/api/dev", devRoutes(deps));

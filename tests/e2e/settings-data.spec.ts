@@ -1,6 +1,9 @@
-// Settings: Notifications and Privacy switches saved on the server, Calendar Integrations, and Your
-// data (export as a JSON file, delete the account with the password, then signed out and barred).
+// Settings: Notifications and Privacy switches saved on the server and honoured (crash reports off
+// means no error report leaves the browser; desktop notifications ask the browser's permission),
+// Calendar Integrations, and Your data (export as a JSON file, delete the account with the
+// password, then signed out and barred).
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signUpAndVerify, test } from "./fixtures.ts";
 
 test("notification and privacy switches are saved and still set after a reload", async ({
@@ -44,6 +47,107 @@ test("notification and privacy switches are saved and still set after a reload",
 
   await expectNoSeriousA11yViolations(page);
   expect(consoleErrors).toEqual([]);
+});
+
+/** The error log the app keeps in this browser (src/web/lib/error-log.ts), newest first. */
+const errorLog = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("kairo-error-log") ?? "[]") as { message: string; reported?: string }[],
+  );
+
+test("with crash reports off an app error sends no report; with them on it does", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  const reports: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/client-errors") {
+      reports.push(r.postData() ?? "");
+    }
+  });
+  // An app error: the code of the /dpa page fails as it loads, and the error screen takes over.
+  const broken = "Kairo e2e: this page failed to load";
+  await page.route("**/assets/dpa-*.js", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: `throw new Error(${JSON.stringify(broken)});` }),
+  );
+
+  await page.goto("/settings");
+  const crash = page.getByRole("region", { name: "Privacy" }).getByRole("switch", { name: "Crash reports" });
+  await crash.click();
+  await expect(page.getByText("Crash reports off.")).toBeVisible();
+  await page.goto("/dpa");
+  await expect(page.getByRole("heading", { name: "Error Loading Application" })).toBeVisible();
+  // The app has decided (it marks the kept entry once it has): nothing went to the server.
+  await expect.poll(async () => (await errorLog(page))[0]?.reported).toBe("not-sent");
+  expect((await errorLog(page))[0]?.message).toContain(broken);
+  expect(reports).toEqual([]);
+
+  await page.goto("/settings");
+  await crash.click();
+  await expect(page.getByText("Crash reports on.")).toBeVisible();
+  const sent = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/client-errors",
+  );
+  await page.goto("/dpa");
+  await expect(page.getByRole("heading", { name: "Error Loading Application" })).toBeVisible();
+  expect(JSON.parse((await sent).postData() ?? "{}").message).toContain(broken);
+  await expect.poll(async () => (await errorLog(page))[0]?.reported).toBe("sent");
+  expect(reports).toHaveLength(1);
+  void consoleErrors;
+});
+
+test("turning desktop notifications on asks the browser's permission", async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  // Counts the asks; the browser's own answer is still what the page gets.
+  await page.addInitScript(() => {
+    const w = window as unknown as { permissionAsks: number };
+    w.permissionAsks = 0;
+    const ask = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = (...args) => {
+      w.permissionAsks += 1;
+      return ask(...args);
+    };
+  });
+  const asks = () => page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  const desktop = notifications.getByRole("switch", { name: "Desktop notifications" });
+  expect(await page.evaluate(() => Notification.permission)).toBe("default");
+
+  // Off, then on: the click that turns it on asks the browser, once.
+  await desktop.click();
+  await expect(page.getByText("Desktop notifications off.")).toBeVisible();
+  expect(await asks()).toBe(0);
+  await desktop.click();
+  await expect(page.getByText("Desktop notifications on.")).toBeVisible();
+  await expect.poll(asks).toBe(1);
+  // Headless Chromium answers with a refusal, and the page says what that means.
+  await expect.poll(() => page.evaluate(() => Notification.permission)).toBe("denied");
+  await expect(notifications.getByText(/Your browser blocks notifications from Kairo/)).toBeVisible();
+
+  // A browser that already allows them is not asked again, and nothing warns.
+  await page.context().grantPermissions(["notifications"], { origin: baseURL! });
+  await page.reload();
+  expect(await page.evaluate(() => Notification.permission)).toBe("granted");
+  await desktop.click();
+  await expect(page.getByText("Desktop notifications off.")).toBeVisible();
+  await desktop.click();
+  await expect(page.getByText("Desktop notifications on.")).toBeVisible();
+  await expect(desktop).toBeChecked();
+  expect(await asks()).toBe(0);
+  await expect(notifications.getByText(/Your browser blocks notifications/)).toHaveCount(0);
+  await expect(
+    notifications.getByRole("button", { name: "Allow notifications in this browser" }),
+  ).toHaveCount(0);
+  void consoleErrors;
 });
 
 test("a failed save puts the switch back", async ({ page, request }) => {

@@ -1,6 +1,8 @@
 // Your data (spec, Settings and Legal): the export holds exactly the person's rows and no secret;
-// deleting the account needs the password, signs the person out everywhere and bars sign-in; the
-// scheduled purge deletes the account and everything it owns once the 90-day retention is over.
+// deleting the account needs the password, cancels a paying subscription with its provider (the
+// local test checkout, or Stripe through a local fake), is refused for the last super admin, signs
+// the person out everywhere and bars sign-in; the scheduled purge deletes the account and
+// everything it owns once the 90-day retention is over.
 // Also GET /api/calendar-integrations, on a server with only Google's OAuth client configured.
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -16,6 +18,7 @@ import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import type { CalendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
 import { createVerifiedUser } from "../support/factories.ts";
+import { type FakeStripe, fakeSubscription, startFakeStripe } from "../support/fake-stripe.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -26,11 +29,14 @@ type Export = Record<string, unknown> & {
   subscription: { userId: string } | null;
 } & Record<string, { id?: string; userId?: string }[]>;
 
+const SUPER_EMAIL = "only-super-admin@example.com";
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     GOOGLE_CLIENT_ID: "google-client",
     GOOGLE_CLIENT_SECRET: "google-secret",
+    KAIRO_SUPER_ADMIN_EMAILS: SUPER_EMAIL,
   });
 });
 afterAll(() => server?.close());
@@ -39,8 +45,8 @@ afterEach(() => server.clock.reset());
 const db = () => server.testDb.database.db;
 const DAY = 86_400_000;
 
-async function person(): Promise<Person> {
-  const p = await createVerifiedUser(server);
+async function person(overrides: Parameters<typeof createVerifiedUser>[1] = {}): Promise<Person> {
+  const p = await createVerifiedUser(server, overrides);
   const me = await p.client.get<Me>("/api/me");
   expect(me.status).toBe(200);
   return { ...p, id: me.body.id };
@@ -187,10 +193,6 @@ describe("GET /api/account/export", () => {
 });
 
 describe("POST /api/account/delete", () => {
-  const deletionOf = async (id: string) =>
-    (await db().select().from(accountDeletions).where(eq(accountDeletions.userId, id)))[0];
-  const userRow = async (id: string) => (await db().select().from(user).where(eq(user.id, id)))[0];
-
   it("refuses a wrong or missing password and changes nothing", async () => {
     const p = await person();
     for (const body of [{ password: "not-my-password" }, {}, { password: "" }, { password: 42 }]) {
@@ -278,6 +280,197 @@ describe("POST /api/account/delete", () => {
     // Running it again changes nothing.
     await server.kairo.deps.jobs.run(ACCOUNT_PURGE_JOB);
     expect(await idsInDatabase(bob.id)).toEqual(bobBefore);
+  });
+});
+
+/** Buys a plan through the local test checkout (checkout, then Pay). */
+async function buyLocally(p: Person, plan: "pro" | "team", quantity: number) {
+  const checkout = await p.client.post<{ url: string }>("/api/billing/checkout", {
+    plan,
+    quantity,
+    billing: "monthly",
+    successUrl: `${server.baseUrl}/dashboard`,
+    cancelUrl: `${server.baseUrl}/dashboard`,
+  });
+  expect(checkout.status).toBe(201);
+  const id = new URL(checkout.body.url).pathname.split("/").pop();
+  expect((await p.client.post(`/api/billing/checkout-sessions/${id}/pay`)).status).toBe(200);
+}
+
+const subscriptionOf = async (id: string) =>
+  (await db().select().from(subscriptions).where(eq(subscriptions.userId, id)))[0]!;
+const deletionOf = async (id: string) =>
+  (await db().select().from(accountDeletions).where(eq(accountDeletions.userId, id)))[0];
+const userRow = async (id: string) => (await db().select().from(user).where(eq(user.id, id)))[0];
+
+describe("deleting an account that pays for a plan", () => {
+  it("ends the local subscription at once: no paid plan, nothing left to bill", async () => {
+    const p = await person();
+    await buyLocally(p, "team", 3);
+    expect(await subscriptionOf(p.id)).toMatchObject({ planId: "team", status: "active" });
+
+    const at = new Date(Date.now() + 60_000);
+    server.clock.set(at);
+    const res = await p.client.post("/api/account/delete", { password: p.password });
+    expect(res.status).toBe(200);
+    expect(await subscriptionOf(p.id)).toMatchObject({
+      planId: null,
+      status: "canceled",
+      currentPeriodEnd: at,
+      cancelAtPeriodEnd: false,
+    });
+    expect(await deletionOf(p.id)).toBeDefined();
+  });
+});
+
+describe("deleting an account billed by a provider this server is not set up for", () => {
+  it("changes nothing and says to contact support, since nobody could stop the billing", async () => {
+    const p = await person();
+    await db()
+      .update(subscriptions)
+      .set({ planId: "pro", status: "active", provider: "stripe", providerSubscriptionId: `sub_${p.id}` })
+      .where(eq(subscriptions.userId, p.id));
+    const before = await subscriptionOf(p.id);
+    const res = await p.client.post<ErrorBody>("/api/account/delete", { password: p.password });
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toMatch(/contact support/);
+    expect(await subscriptionOf(p.id)).toEqual(before);
+    expect(await deletionOf(p.id)).toBeUndefined();
+    expect((await p.client.get("/api/me")).status).toBe(200);
+  });
+});
+
+describe("deleting the last super admin", () => {
+  it("is refused with 409 and a reason, and nothing changes until another super admin exists", async () => {
+    const sue = await person({ email: SUPER_EMAIL, name: "Sue Last" });
+    expect((await sue.client.get<Me>("/api/me")).body.role).toBe("super_admin");
+    await buyLocally(sue, "pro", 1);
+    const subscriptionBefore = await subscriptionOf(sue.id);
+
+    const res = await sue.client.post<ErrorBody>("/api/account/delete", { password: sue.password });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({
+      code: "CONFLICT",
+      message:
+        "You are Kairo's last super admin. Make someone else super admin before deleting your account.",
+    });
+    expect(await deletionOf(sue.id)).toBeUndefined();
+    expect((await userRow(sue.id))!.banned).toBeFalsy();
+    expect(await subscriptionOf(sue.id)).toEqual(subscriptionBefore);
+    expect((await sue.client.get("/api/me")).status).toBe(200);
+
+    // A banned super admin cannot run Kairo either: still refused.
+    const banned = await person();
+    await db().update(user).set({ role: "super_admin", banned: true }).where(eq(user.id, banned.id));
+    expect((await sue.client.post("/api/account/delete", { password: sue.password })).status).toBe(409);
+
+    const successor = await person();
+    await db().update(user).set({ role: "super_admin" }).where(eq(user.id, successor.id));
+    const again = await sue.client.post("/api/account/delete", { password: sue.password });
+    expect(again.status).toBe(200);
+    expect(await deletionOf(sue.id)).toBeDefined();
+    expect(await subscriptionOf(sue.id)).toMatchObject({ planId: null, status: "canceled" });
+  });
+});
+
+describe("deleting an account billed through Stripe", () => {
+  let fake: FakeStripe;
+  let stripeServer: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripeServer = await startTestServer({
+      STRIPE_SECRET_KEY: "sk_test_account_deletion",
+      STRIPE_WEBHOOK_SECRET: "whsec_account_deletion",
+      STRIPE_PRICE_PRO_MONTHLY: "price_pro_monthly",
+      STRIPE_PRICE_PRO_YEARLY: "price_pro_yearly",
+      STRIPE_PRICE_TEAM_MONTHLY: "price_team_monthly",
+      STRIPE_PRICE_TEAM_YEARLY: "price_team_yearly",
+      STRIPE_API_BASE: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await stripeServer?.close();
+    await fake?.close();
+  });
+
+  const sdb = () => stripeServer.testDb.database.db;
+  let seq = 0;
+
+  /** A person whose Pro subscription Stripe bills (as its webhook would have recorded it). */
+  async function stripeSubscriber() {
+    const p = await createVerifiedUser(stripeServer);
+    const id = (await p.client.get<Me>("/api/me")).body.id;
+    const subscriptionId = `sub_deletion_${Date.now().toString(36)}${++seq}`;
+    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 86_400;
+    fake.setSubscription(
+      fakeSubscription({
+        id: subscriptionId,
+        customer: `cus_${id}`,
+        price: "price_pro_monthly",
+        currentPeriodEnd: periodEnd,
+      }),
+    );
+    await sdb()
+      .update(subscriptions)
+      .set({
+        planId: "pro",
+        status: "active",
+        provider: "stripe",
+        providerCustomerId: `cus_${id}`,
+        providerSubscriptionId: subscriptionId,
+        currentPeriodEnd: new Date(periodEnd * 1000),
+      })
+      .where(eq(subscriptions.userId, id));
+    const sub = async () =>
+      (await sdb().select().from(subscriptions).where(eq(subscriptions.userId, id)))[0]!;
+    const closed = async () =>
+      (await sdb().select().from(accountDeletions).where(eq(accountDeletions.userId, id))).length > 0;
+    return { ...p, id, subscriptionId, sub, closed };
+  }
+
+  it("cancels the subscription with Stripe at once, without a final invoice, then closes the account", async () => {
+    const p = await stripeSubscriber();
+    const res = await p.client.post("/api/account/delete", { password: p.password });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const cancels = fake
+      .requestsTo(`/v1/subscriptions/${p.subscriptionId}`)
+      .filter((r) => r.method === "DELETE");
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.form).toMatchObject({
+      invoice_now: "false",
+      prorate: "false",
+      "cancellation_details[comment]": "Kairo account deleted",
+    });
+    expect(await p.sub()).toMatchObject({ planId: null, status: "canceled" });
+    expect(await p.closed()).toBe(true);
+  });
+
+  it("closes the account when Stripe has already ended the subscription", async () => {
+    const p = await stripeSubscriber();
+    // Cancelled in Stripe (the portal, say) before its webhook arrived here.
+    expect(
+      (await new TestClient(fake.url).request("DELETE", `/v1/subscriptions/${p.subscriptionId}`)).status,
+    ).toBe(200);
+    const res = await p.client.post("/api/account/delete", { password: p.password });
+    expect(res.status).toBe(200);
+    expect(await p.sub()).toMatchObject({ planId: null, status: "canceled" });
+    expect(await p.closed()).toBe(true);
+  });
+
+  it("changes nothing and says to try again when Stripe refuses the cancellation", async () => {
+    const p = await stripeSubscriber();
+    const before = await p.sub();
+    fake.failNext(400, { type: "invalid_request_error", message: "Something Stripe did not like" });
+    const res = await p.client.post<ErrorBody>("/api/account/delete", { password: p.password });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toEqual({
+      code: "UNAVAILABLE",
+      message: "The payment provider is not available right now. Please try again.",
+    });
+    expect(await p.sub()).toEqual(before);
+    expect(await p.closed()).toBe(false);
+    expect((await p.client.get("/api/me")).status).toBe(200);
   });
 });
 

@@ -1,10 +1,16 @@
-// The admin area's API (/api/admin/*): who may call it, the people list, role changes with their
-// rules, bans, plan overrides, the overview figures, the read-only lists and the audit log.
+// The admin area's API (/api/admin/*): who may call it (a failed role lookup counts as not admin
+// and is logged), the people list, role changes with their rules, bans, plan overrides, the
+// overview figures, the read-only lists and the audit log.
 import { count, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountDeletions, auditLog, clientErrorReports } from "#server/db/schema/admin.ts";
 import { session, user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
+import { onError } from "#server/http/on-error.ts";
+import { ADMINS_ONLY_MESSAGE, type RoleLookup, requireAdmin } from "#server/http/session.ts";
+import type { AppBindings } from "#server/http/types.ts";
 import type {
   AdminAuditEntry,
   AdminDeletion,
@@ -127,6 +133,56 @@ describe("who may call the admin API", () => {
     expect((await helper.client.get("/api/admin/users")).status).toBe(200);
     await superAdmin.client.request("PUT", `/api/admin/users/${helper.id}/role`, { json: { role: "user" } });
     expect((await helper.client.get("/api/admin/users")).status).toBe(403);
+  });
+});
+
+describe("a role lookup that fails (spec section 8)", () => {
+  /**
+   * The guard every admin route calls, in a small app with `lookup` injected: the signed-in person
+   * says super_admin in their session, which must not count, and the logger writes to `lines`.
+   */
+  function guarded(lookup: RoleLookup) {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const app = new Hono<AppBindings>();
+    app.use("*", async (c, next) => {
+      c.set("log", log);
+      c.set("user", {
+        id: "user-1",
+        email: "sue@example.com",
+        name: "Sue",
+        role: "super_admin",
+        emailVerified: true,
+      });
+      await next();
+    });
+    app.get("/admin-only", async (c) => c.json({ role: (await requireAdmin(c, lookup)).role }));
+    app.onError(onError);
+    return { call: () => app.request("/admin-only"), lines };
+  }
+
+  it("is logged and counts as not admin: 403, whatever the session says", async () => {
+    const { call, lines } = guarded(async () => {
+      throw new Error("connection to the database lost");
+    });
+    const res = await call();
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: "FORBIDDEN", message: ADMINS_ONLY_MESSAGE } });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: "admin role lookup failed; treated as not admin",
+        err: expect.objectContaining({ message: "connection to the database lost" }),
+      }),
+    ]);
+  });
+
+  it("while a lookup that answers lets an administrator in, and logs nothing", async () => {
+    const { call, lines } = guarded(async () => "admin");
+    const res = await call();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ role: "admin" });
+    expect(lines).toEqual([]);
   });
 });
 

@@ -1,8 +1,11 @@
-// Property-based bad input on every JSON route of our own API (every POST/PUT/PATCH route that reads
-// its body with readJson): fast-check generates bodies the route's shared zod schema rejects, and for
-// each one the answer must be a 4xx in our JSON error shape { error: { code, message } } with a
-// readable message and no stack trace, nothing may change in the database and no mail may be sent.
-// A failing run prints fast-check's seed and the shrunk body, so it can be replayed.
+// Property-based bad input on every JSON route: our own API (every POST/PUT/PATCH route that reads
+// its body with readJson) and the Better Auth calls we expose, whose bodies src/server/auth/routes.ts
+// checks with the shared schemas before Better Auth sees them (sign-up, sign-in, password reset,
+// verification email, change password, two-factor, signing out other sessions). fast-check
+// generates bodies the route's shared zod schema rejects, and for each one the answer must be a 4xx
+// in our JSON error shape { error: { code, message } } with a readable message and no stack trace,
+// nothing may change in the database and no mail may be sent. A failing run prints fast-check's seed
+// and the shrunk body, so it can be replayed.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -10,16 +13,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { user } from "#server/db/schema/auth.ts";
-import * as accountContracts from "#shared/contracts/account.ts";
-import * as adminContracts from "#shared/contracts/admin.ts";
-import * as authContracts from "#shared/contracts/auth.ts";
-import * as billingContracts from "#shared/contracts/billing.ts";
-import * as preferencesContracts from "#shared/contracts/preferences.ts";
-import * as securityContracts from "#shared/contracts/security.ts";
-import * as tasksContracts from "#shared/contracts/tasks.ts";
-import * as teamContracts from "#shared/contracts/team.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser } from "../support/factories.ts";
+import { AUTH_BODY_SCHEMAS, CONTRACTS, OWN_BODY_SCHEMAS } from "../support/route-bodies.ts";
 import { RULES } from "../support/route-rules.ts";
 import type { TestResponse } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -28,8 +24,9 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 const NUM_RUNS = 30;
 
 /**
- * Tables left out of the fingerprint. "session": Better Auth renews a session row when a signed-in
- * call comes after SESSION_RENEW_AFTER_SECONDS, whatever the body; it is not what the call asked.
+ * Tables left out of the fingerprint of our own routes. "session": a signed-in call records the
+ * session's last activity, and Better Auth renews the row after SESSION_RENEW_AFTER_SECONDS, whatever
+ * the body; it is not what the call asked. Calls under /api/auth do neither, so theirs keeps it.
  */
 const IGNORED_TABLES = ["session"];
 
@@ -46,12 +43,12 @@ const NO_BODY: Record<string, string> = {
 
 /** Body routes that are not ours to validate, with where their bad input is tested instead. */
 const NOT_OURS: Record<string, string> = {
-  "POST /api/auth/*": "Better Auth's; bad input is covered by bad-input.test.ts",
+  "POST /api/auth/*": "Better Auth's: the calls we expose are the AUTH_BODY_SCHEMAS tested below",
   "POST /api/billing/stripe/webhook": "Stripe's signed raw body; covered by stripe.test.ts",
 };
 
 type Method = "POST" | "PUT" | "PATCH";
-type Target = { schema: z.ZodType; path: () => string; admin?: boolean };
+type Target = { method: Method; schema: z.ZodType; path: () => string; admin?: boolean };
 
 let server: TestServer;
 /** The signed-in caller: an admin (for /api/admin) on a paid Team plan (for /api/team/invitations). */
@@ -63,67 +60,45 @@ let taskId: string;
 
 const ADMIN_EMAIL = "property-admin@example.com";
 
-/** Route → the very schema object its handler passes to readJson. */
-const ROUTES: Record<string, Target> = {
-  "PATCH /api/profile": { schema: authContracts.profileUpdateBody, path: () => "/api/profile" },
-  "POST /api/tasks": { schema: tasksContracts.taskCreateBody, path: () => "/api/tasks" },
-  "PATCH /api/tasks/:id": { schema: tasksContracts.taskUpdateBody, path: () => `/api/tasks/${taskId}` },
-  "POST /api/pomodoro-sessions": {
-    schema: tasksContracts.pomodoroStartBody,
-    path: () => "/api/pomodoro-sessions",
-  },
+/** Where each of our JSON routes is called (its schema is in OWN_BODY_SCHEMAS). */
+const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
+  "PATCH /api/profile": { path: () => "/api/profile" },
+  "POST /api/tasks": { path: () => "/api/tasks" },
+  "PATCH /api/tasks/:id": { path: () => `/api/tasks/${taskId}` },
+  "POST /api/pomodoro-sessions": { path: () => "/api/pomodoro-sessions" },
+  // The body is read before the session is looked up, so any well-formed id reaches validation.
   "POST /api/pomodoro-sessions/:id/complete": {
-    schema: tasksContracts.pomodoroCompleteBody,
-    // The body is read before the session is looked up, so any well-formed id reaches validation.
     path: () => "/api/pomodoro-sessions/00000000-0000-4000-8000-000000000000/complete",
   },
-  "POST /api/assistant": { schema: tasksContracts.assistantBody, path: () => "/api/assistant" },
-  "POST /api/billing/checkout": {
-    schema: billingContracts.checkoutRequestSchema,
-    path: () => "/api/billing/checkout",
-  },
-  "POST /api/billing/portal": {
-    schema: billingContracts.portalRequestSchema,
-    path: () => "/api/billing/portal",
-  },
-  "POST /api/billing/local/subscription": {
-    schema: billingContracts.localPortalActionSchema,
-    path: () => "/api/billing/local/subscription",
-  },
-  "POST /api/team/invitations": {
-    schema: teamContracts.inviteMemberBody,
-    path: () => "/api/team/invitations",
-  },
-  "POST /api/account/delete": {
-    schema: securityContracts.passwordConfirmBody,
-    path: () => "/api/account/delete",
-  },
-  "PATCH /api/preferences": {
-    schema: preferencesContracts.preferencesPatchBody,
-    path: () => "/api/preferences",
-  },
-  "POST /api/client-errors": { schema: accountContracts.clientErrorBody, path: () => "/api/client-errors" },
-  "PUT /api/admin/users/:id/role": {
-    schema: adminContracts.setRoleBody,
-    path: () => `/api/admin/users/${otherId}/role`,
-    admin: true,
-  },
-  "POST /api/admin/users/:id/ban": {
-    schema: adminContracts.banBody,
-    path: () => `/api/admin/users/${otherId}/ban`,
-    admin: true,
-  },
-  "POST /api/admin/users/:id/unban": {
-    schema: adminContracts.unbanBody,
-    path: () => `/api/admin/users/${otherId}/unban`,
-    admin: true,
-  },
-  "PUT /api/admin/users/:id/plan": {
-    schema: adminContracts.planOverrideBody,
-    path: () => `/api/admin/users/${otherId}/plan`,
-    admin: true,
-  },
+  "POST /api/assistant": { path: () => "/api/assistant" },
+  "POST /api/billing/checkout": { path: () => "/api/billing/checkout" },
+  "POST /api/billing/portal": { path: () => "/api/billing/portal" },
+  "POST /api/billing/local/subscription": { path: () => "/api/billing/local/subscription" },
+  "POST /api/team/invitations": { path: () => "/api/team/invitations" },
+  "POST /api/account/delete": { path: () => "/api/account/delete" },
+  "PATCH /api/preferences": { path: () => "/api/preferences" },
+  "POST /api/client-errors": { path: () => "/api/client-errors" },
+  "PUT /api/admin/users/:id/role": { path: () => `/api/admin/users/${otherId}/role`, admin: true },
+  "POST /api/admin/users/:id/ban": { path: () => `/api/admin/users/${otherId}/ban`, admin: true },
+  "POST /api/admin/users/:id/unban": { path: () => `/api/admin/users/${otherId}/unban`, admin: true },
+  "PUT /api/admin/users/:id/plan": { path: () => `/api/admin/users/${otherId}/plan`, admin: true },
 };
+
+/** Route → the very schema object its handler validates with, and where to call it. */
+const ROUTES: Record<string, Target> = Object.fromEntries(
+  Object.entries(OWN_BODY_SCHEMAS).map(([route, schema]) => [
+    route,
+    { method: route.split(" ")[0] as Method, schema, ...PATHS[route]! },
+  ]),
+);
+
+/** Better Auth's validated calls, at their own path. */
+const AUTH_ROUTES: Record<string, Target> = Object.fromEntries(
+  Object.entries(AUTH_BODY_SCHEMAS).map(([route, schema]) => [
+    route,
+    { method: "POST" as const, schema, path: () => route.split(" ")[1]! },
+  ]),
+);
 
 /** The JSON routes RULES knows of: every POST/PUT/PATCH, minus the ones without a body or not ours. */
 const BODY_ROUTES = Object.keys(RULES).filter(
@@ -297,9 +272,8 @@ const RAW_BODIES = [
 const db = () => server.testDb.database.db;
 const fingerprint = () => dbFingerprint(db(), IGNORED_TABLES);
 
-function send(route: string, body: string): Promise<TestResponse> {
-  const [method] = route.split(" ") as [Method];
-  return caller.client.request(method, ROUTES[route]!.path(), { body });
+function send(target: Target, body: string): Promise<TestResponse> {
+  return caller.client.request(target.method, target.path(), { body });
 }
 
 /** Our JSON error: a 4xx, { error: { code, message } }, a message a person can read, no internals. */
@@ -351,22 +325,34 @@ describe("the map of JSON routes", () => {
     expect(Object.keys(ROUTES).sort()).toEqual([...BODY_ROUTES].sort());
   });
 
+  it("knows where each of them is called", () => {
+    expect(Object.keys(PATHS).sort()).toEqual(Object.keys(OWN_BODY_SCHEMAS).sort());
+  });
+
+  it("sends bad bodies to every Better Auth call we validate, sign-up to two-factor", () => {
+    expect(Object.keys(AUTH_ROUTES)).toEqual(
+      expect.arrayContaining([
+        "POST /api/auth/sign-up/email",
+        "POST /api/auth/sign-in/email",
+        "POST /api/auth/request-password-reset",
+        "POST /api/auth/reset-password",
+        "POST /api/auth/send-verification-email",
+        "POST /api/auth/change-password",
+        "POST /api/auth/two-factor/enable",
+        "POST /api/auth/two-factor/disable",
+        "POST /api/auth/two-factor/verify-totp",
+        "POST /api/auth/two-factor/verify-backup-code",
+      ]),
+    );
+  });
+
   it("lists only routes RULES knows as body-less or not ours", () => {
     for (const route of [...Object.keys(NO_BODY), ...Object.keys(NOT_OURS)])
       expect(RULES).toHaveProperty([route]);
   });
 
   it("maps every schema a handler passes to readJson (one entry per readJson call)", () => {
-    const contracts: Record<string, unknown> = {
-      ...accountContracts,
-      ...adminContracts,
-      ...authContracts,
-      ...billingContracts,
-      ...preferencesContracts,
-      ...securityContracts,
-      ...tasksContracts,
-      ...teamContracts,
-    };
+    const contracts = CONTRACTS;
     const root = join(import.meta.dirname, "../../src/server/modules");
     const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
       (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
@@ -383,42 +369,62 @@ describe("the map of JSON routes", () => {
   });
 });
 
+/**
+ * Sends the raw bodies and the generated ones to `target` and checks each answer, the database (as
+ * `fingerprint` sees it) and the outbox.
+ */
+async function refusesBadBodies(target: Target, fingerprint: () => Promise<Record<string, string>>) {
+  const schema = target.schema;
+  const routeBefore = await fingerprint();
+  const mailsBefore = server.outbox.list().length;
+
+  for (const raw of RAW_BODIES) {
+    let parsed: { ok: boolean; value?: unknown } = { ok: false };
+    try {
+      parsed = { ok: true, value: JSON.parse(raw) };
+    } catch {
+      // not JSON: exactly what is being sent
+    }
+    if (parsed.ok && schema.safeParse(parsed.value).success) continue;
+    expectOurError(await send(target, raw), raw);
+  }
+  expect(await fingerprint()).toEqual(routeBefore);
+
+  await fc.assert(
+    fc.asyncProperty(badBodies(schema), async (body) => {
+      const sent = JSON.stringify(body);
+      const before = await fingerprint();
+      const res = await send(target, sent);
+      expectOurError(res, sent);
+      expect(await fingerprint(), `database changed by ${sent.slice(0, 300)}`).toEqual(before);
+      expect(server.outbox.list().length, `mail sent for ${sent.slice(0, 300)}`).toBe(mailsBefore);
+    }),
+    { numRuns: NUM_RUNS, includeErrorInReport: true },
+  );
+
+  expect(await fingerprint()).toEqual(routeBefore);
+  expect(server.outbox.list().length).toBe(mailsBefore);
+}
+
 describe.each(BODY_ROUTES)("%s", (route) => {
   it("answers every body its schema rejects with a 4xx JSON error and changes nothing", {
     timeout: 60_000,
   }, async () => {
     const target = ROUTES[route];
     expect(target, `${route} takes a JSON body but has no generator in ROUTES`).toBeDefined();
-    const schema = target!.schema;
-    const routeBefore = await fingerprint();
-    const mailsBefore = server.outbox.list().length;
+    await refusesBadBodies(target!, fingerprint);
+  });
+});
 
-    for (const raw of RAW_BODIES) {
-      let parsed: { ok: boolean; value?: unknown } = { ok: false };
-      try {
-        parsed = { ok: true, value: JSON.parse(raw) };
-      } catch {
-        // not JSON: exactly what is being sent
-      }
-      if (parsed.ok && schema.safeParse(parsed.value).success) continue;
-      expectOurError(await send(route, raw), raw);
-    }
-    expect(await fingerprint()).toEqual(routeBefore);
-
-    await fc.assert(
-      fc.asyncProperty(badBodies(schema), async (body) => {
-        const sent = JSON.stringify(body);
-        const before = await fingerprint();
-        const res = await send(route, sent);
-        expectOurError(res, sent);
-        expect(await fingerprint(), `database changed by ${sent.slice(0, 300)}`).toEqual(before);
-        expect(server.outbox.list().length, `mail sent for ${sent.slice(0, 300)}`).toBe(mailsBefore);
-      }),
-      { numRuns: NUM_RUNS, includeErrorInReport: true },
-    );
-
-    expect(await fingerprint()).toEqual(routeBefore);
-    expect(server.outbox.list().length).toBe(mailsBefore);
+// Sent by the signed-in caller: the calls that need a session reach validation as they would from
+// settings, and the public ones (sign-up, sign-in, reset) do not care. Nothing under /api/auth
+// records activity, so here the session table is compared too: no session may be made or ended.
+describe.each(Object.keys(AUTH_ROUTES).sort())("%s (Better Auth, validated first)", (route) => {
+  it("answers every body its schema rejects with a 4xx JSON error, changes nothing and sends no mail", {
+    timeout: 60_000,
+  }, async () => {
+    await refusesBadBodies(AUTH_ROUTES[route]!, () => dbFingerprint(db()));
+    expect((await caller.client.get("/api/me")).status).toBe(200);
   });
 });
 
@@ -426,7 +432,10 @@ describe.each(BODY_ROUTES)("%s", (route) => {
 describe("control", () => {
   it("a valid body changes the fingerprint", async () => {
     const before = await fingerprint();
-    const res = await send("PATCH /api/tasks/:id", JSON.stringify({ title: "Changed by the control" }));
+    const res = await send(
+      ROUTES["PATCH /api/tasks/:id"]!,
+      JSON.stringify({ title: "Changed by the control" }),
+    );
     expect(res.status).toBe(200);
     expect(await fingerprint()).not.toEqual(before);
   });

@@ -1,8 +1,10 @@
 // POST /api/client-errors: the browser's error log entry, stored with the person and the browser,
-// validated and capped in size, and limited to 20 reports a minute per person.
+// validated and capped in size, limited to 20 reports a minute per person, and refused while the
+// person has crash reports off.
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clientErrorReports } from "#server/db/schema/admin.ts";
+import { CRASH_REPORTS_OFF } from "#server/modules/client-errors/routes.ts";
 import { CLIENT_ERROR_LIMITS } from "#shared/contracts/account.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import { createVerifiedUser } from "../support/factories.ts";
@@ -104,6 +106,26 @@ describe("POST /api/client-errors", () => {
     server.clock.advance(61_000);
     expect((await p.client.post("/api/client-errors", { message: "Later" })).status).toBe(201);
     expect(await reportsOf(p.id)).toHaveLength(CLIENT_ERROR_LIMITS.perMinute + 1);
+  });
+
+  it("refuses reports while the person has crash reports off, and stores nothing", async () => {
+    const p = await person();
+    const off = await p.client.patch("/api/preferences", { privacy: { crashReports: false } });
+    expect(off.status).toBe(200);
+
+    const res = await p.client.post<ErrorBody>("/api/client-errors", report);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: "FORBIDDEN", message: CRASH_REPORTS_OFF });
+    expect(await reportsOf(p.id)).toEqual([]);
+
+    // Someone else's choice is theirs: reports of a person with them on are stored.
+    const other = await person();
+    expect((await other.client.post("/api/client-errors", report)).status).toBe(201);
+
+    // On again, and the next report is taken.
+    expect((await p.client.patch("/api/preferences", { privacy: { crashReports: true } })).status).toBe(200);
+    expect((await p.client.post("/api/client-errors", report)).status).toBe(201);
+    expect(await reportsOf(p.id)).toHaveLength(1);
   });
 
   it("refuses a visitor without a session", async () => {

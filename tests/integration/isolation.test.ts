@@ -1,18 +1,21 @@
 // Isolation between people: B (signed in, on the Team plan, with data of their own) tries every API
-// route that takes an id on A's data and is refused with 404 or 403, the usual error body, nothing
-// of A's in the answer and nothing changed in the database. The case table is checked against the
-// route rules, so a new id route without a case fails here. Positive controls at the end prove the
+// route that takes an id on A's data, in its path or in its body, and is refused with 404 or 403, the
+// usual error body, nothing of A's in the answer and nothing changed in the database. The case tables
+// are checked against the route rules and the body schemas, so a new id route or id field without a
+// case fails here. Positive controls at the end prove the
 // ids are A's real ones: the same calls by A (or by the invited person, or an administrator) work.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user as userTable } from "#server/db/schema/auth.ts";
+import { session as sessionTable, user as userTable } from "#server/db/schema/auth.ts";
 import type { LocalCheckoutDto } from "#shared/contracts/billing.ts";
+import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
+import { AUTH_BODY_SCHEMAS, bodyKeys, OWN_BODY_SCHEMAS } from "../support/route-bodies.ts";
 import { RULES } from "../support/route-rules.ts";
-import type { TestClient } from "../support/test-client.ts";
+import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -35,6 +38,8 @@ type Ids = {
   memberC: string;
   memberA: string;
   userA: string;
+  /** A's signed-in session (its row id, as the Active sessions list names it). */
+  sessionA: string;
 };
 
 let server: TestServer;
@@ -47,9 +52,11 @@ let ids: Ids;
 let secrets: string[];
 
 const db = () => server.kairo.deps.database.db;
-// Better Auth renews the session row (expiry, updatedAt) as it reads the session cookie; that is
-// B's own session and not A's data, so it is left out of the fingerprint.
+// B's own session row changes as B calls (Better Auth's renewal, the last-activity record): that is
+// not A's data, so the session table is left out of the fingerprint and A's own session rows are
+// compared on their own.
 const fingerprint = () => dbFingerprint(db(), ["session"]);
+const sessionsOfA = () => db().select().from(sessionTable).where(eq(sessionTable.userId, ids.userA));
 
 async function checkout(client: TestClient, plan: "pro" | "team", quantity: number): Promise<string> {
   const res = await client.post<{ url: string }>("/api/billing/checkout", {
@@ -176,6 +183,11 @@ const CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/team/members/${i.memberC}` }, { path: `/api/team/members/${i.memberA}` }],
   },
+  "DELETE /api/account/sessions/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/account/sessions/${i.sessionA}` }],
+  },
   // B is no administrator.
   "PUT /api/admin/users/:id/role": {
     status: 403,
@@ -198,6 +210,44 @@ const CASES: Record<string, Case> = {
     calls: (i) => [{ path: `/api/admin/users/${i.userA}/plan`, json: { plan: "free" } }],
   },
 };
+
+/**
+ * Ids carried in request bodies, "<route> <field>" → the case: B sends A's id in that field. Found
+ * from the body schemas (tests/support/route-bodies.ts, which bad-input-property.test.ts proves
+ * complete): every field named `id` or `...Id(s)`.
+ */
+const BODY_ID_CASES: Record<string, Case> = {
+  // A Pomodoro session may name the task it is for: only one of the caller's own.
+  "POST /api/pomodoro-sessions taskId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      {
+        path: "/api/pomodoro-sessions",
+        json: { durationMinutes: 25, breakDurationMinutes: 5, taskId: i.task },
+      },
+      {
+        path: "/api/pomodoro-sessions",
+        json: { durationMinutes: 45, breakDurationMinutes: 10, taskId: i.runningTask },
+      },
+    ],
+  },
+};
+
+/** Body fields named like ids that name nobody's data, and why. */
+const NOT_RECORD_IDS: Record<string, string> = {
+  "POST /api/billing/checkout priceId": "a plan's price in the public catalogue, the same for everyone",
+};
+
+const ID_FIELD = /^(id|\w+Ids?)$/;
+const bodyIdFields = () =>
+  Object.entries({ ...OWN_BODY_SCHEMAS, ...AUTH_BODY_SCHEMAS })
+    .flatMap(([route, schema]) =>
+      bodyKeys(schema)
+        .filter((key) => ID_FIELD.test(key))
+        .map((key) => `${route} ${key}`),
+    )
+    .sort();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -241,6 +291,7 @@ beforeAll(async () => {
     memberC: team.members.find((m) => m.email === c.email)!.id,
     memberA: team.members.find((m) => m.role === "owner")!.id,
     userA: me.body.id,
+    sessionA: (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions[0]!.id,
   };
   expect(team.invitations.map((i) => i.id)).toEqual([ids.pendingInvitation]);
   secrets = [
@@ -277,6 +328,11 @@ describe("the isolation case table", () => {
     expect(Object.keys(CASES).sort()).toEqual(idRoutes());
   });
 
+  it("covers every id carried in a request body", () => {
+    expect(bodyIdFields().length).toBeGreaterThan(0);
+    expect([...Object.keys(BODY_ID_CASES), ...Object.keys(NOT_RECORD_IDS)].sort()).toEqual(bodyIdFields());
+  });
+
   it("and those are exactly the id routes the app serves", () => {
     const served = [
       ...new Set(
@@ -289,14 +345,18 @@ describe("the isolation case table", () => {
   });
 });
 
-describe("B cannot reach A's data through any id route", () => {
-  it.each(Object.keys(CASES).sort())("%s", async (route) => {
+const ALL_CASES: Record<string, Case> = { ...CASES, ...BODY_ID_CASES };
+
+describe("B cannot reach A's data through any id route or id in a body", () => {
+  it.each(Object.keys(ALL_CASES).sort())("%s", async (route) => {
     const [method] = route.split(" ") as [string, string];
-    const rule = CASES[route]!;
+    const rule = ALL_CASES[route]!;
     for (const call of rule.calls(ids)) {
       const before = await fingerprint();
+      const aBefore = await sessionsOfA();
       const res = await b.client.request<ErrorBody>(method, call.path, { json: call.json });
       const after = await fingerprint();
+      expect(await sessionsOfA(), `${method} ${call.path} changed A's sessions`).toEqual(aBefore);
 
       expect(res.status, `${method} ${call.path}`).toBe(rule.status);
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -388,6 +448,25 @@ describe("positive controls: the same ids work for their owner", () => {
     expect(removed.body.team!.members.map((m) => m.email)).toEqual([a.email, dana.email]);
     const owner = await a.client.delete<ErrorBody>(`/api/team/members/${ids.memberA}`);
     expect(owner.status).toBe(409);
+  });
+
+  it("A starts a Pomodoro for a task of their own and signs out a session of their own by its id", async () => {
+    const started = await a.client.post<PomodoroSessionDto>("/api/pomodoro-sessions", {
+      durationMinutes: 25,
+      breakDurationMinutes: 5,
+      taskId: ids.task,
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.taskId).toBe(ids.task);
+    const laptop = new TestClient(server.baseUrl);
+    expect(
+      (await laptop.post("/api/auth/sign-in/email", { email: a.email, password: a.password })).status,
+    ).toBe(200);
+    const sessions = (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions;
+    const other = sessions.find((s) => !s.current)!;
+    expect((await a.client.delete(`/api/account/sessions/${other.id}`)).status).toBe(204);
+    expect((await laptop.get("/api/me")).status).toBe(401);
+    expect(sessions.map((s) => s.id)).toContain(ids.sessionA);
   });
 
   it("an administrator reaches A through the admin id routes", async () => {

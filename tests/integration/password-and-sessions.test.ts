@@ -1,21 +1,22 @@
 // Changing the password (which ends the person's other sessions) and the Active sessions calls
-// (list, revoke one, revoke the others), through real HTTP with several "devices" per person.
+// (list and revoke one by session id, revoke the others, last activity with an injected clock),
+// through real HTTP with several "devices" per person; no answer hands a page a session token.
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { account, session, twoFactor, user, verification } from "#server/db/schema/auth.ts";
+import { SESSION_NOT_FOUND } from "#server/modules/account/sessions.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import {
-  type AuthSession,
   changePasswordBody,
   emptyBody,
   passwordConfirmBody,
-  revokeSessionBody,
   verifyBackupCodeBody,
   verifyTotpBody,
 } from "#shared/contracts/security.ts";
+import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -191,60 +192,101 @@ describe("POST /api/auth/change-password", () => {
   });
 });
 
-describe("active sessions", () => {
-  it("lists the person's sessions with their browser and times, and nobody else's", async () => {
+describe("active sessions: GET /api/account/sessions and DELETE /api/account/sessions/:id", () => {
+  afterEach(() => server.clock.reset());
+
+  const list = async (c: TestClient) => {
+    const res = await c.get<ActiveSessionsResponse>("/api/account/sessions");
+    expect(res.status).toBe(200);
+    return res.body.sessions;
+  };
+  const sessionRows = async (email: string) =>
+    db()
+      .select()
+      .from(session)
+      .where(eq(session.userId, await userId(email)));
+
+  it("lists the person's sessions by id, this browser's first, with browser and times, and no token", async () => {
     const person = await createVerifiedUser(server);
     await signInElsewhere(person.email, person.password, SAFARI_IPHONE);
     await signInElsewhere(person.email, person.password, FIREFOX_LINUX);
     const stranger = await createVerifiedUser(server);
 
-    const res = await person.client.get<AuthSession[]>("/api/auth/list-sessions");
+    const res = await person.client.get<ActiveSessionsResponse>("/api/account/sessions");
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(3);
-    const id = await userId(person.email);
-    for (const s of res.body) {
-      expect(s.userId).toBe(id);
-      expect(Number.isNaN(Date.parse(s.updatedAt))).toBe(false);
-      expect(Number.isNaN(Date.parse(s.expiresAt))).toBe(false);
+    const sessions = res.body.sessions;
+    const rows = await sessionRows(person.email);
+    expect(sessions.map((s) => s.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(sessions.map((s) => s.current)).toEqual([true, false, false]);
+    expect(sessions.map((s) => s.userAgent)).toEqual(expect.arrayContaining([SAFARI_IPHONE, FIREFOX_LINUX]));
+    for (const s of sessions) {
+      expect(Object.keys(s).sort()).toEqual(
+        ["createdAt", "current", "expiresAt", "id", "ipAddress", "lastActiveAt", "userAgent"].sort(),
+      );
+      expect(Number.isNaN(Date.parse(s.lastActiveAt))).toBe(false);
+      expect(Date.parse(s.expiresAt)).toBeGreaterThan(Date.now());
     }
-    expect(res.body.map((s) => s.userAgent)).toEqual(expect.arrayContaining([SAFARI_IPHONE, FIREFOX_LINUX]));
+    // The tokens stay on the server: none of them, in any field.
+    const text = JSON.stringify(res.body);
+    for (const row of rows) expect(text).not.toContain(row.token);
 
-    const theirs = await stranger.client.get<AuthSession[]>("/api/auth/list-sessions");
-    expect(theirs.body).toHaveLength(1);
-    expect(theirs.body[0]!.userId).toBe(await userId(stranger.email));
+    const theirs = await list(stranger.client);
+    expect(theirs.map((s) => s.id)).toEqual((await sessionRows(stranger.email)).map((r) => r.id));
   });
 
-  it("revokes one session: that device is signed out, the others stay", async () => {
+  it("revokes one session by its id: that device is signed out, the others stay", async () => {
     const person = await createVerifiedUser(server);
     const phone = await signInElsewhere(person.email, person.password, SAFARI_IPHONE);
     const laptop = await signInElsewhere(person.email, person.password, FIREFOX_LINUX);
-    const list = (await person.client.get<AuthSession[]>("/api/auth/list-sessions")).body;
-    const phoneSession = list.find((s) => s.userAgent === SAFARI_IPHONE)!;
+    const phoneSession = (await list(person.client)).find((s) => s.userAgent === SAFARI_IPHONE)!;
 
-    const res = await person.client.post<{ status: boolean }>("/api/auth/revoke-session", {
-      token: phoneSession.token,
-    });
-    expect(res.status).toBe(200);
+    const res = await person.client.delete(`/api/account/sessions/${phoneSession.id}`);
+    expect(res.status).toBe(204);
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(laptop)).toBe(true);
     expect(await isSignedIn(person.client)).toBe(true);
-    const after = (await person.client.get<AuthSession[]>("/api/auth/list-sessions")).body;
+    const after = await list(person.client);
     expect(after.map((s) => s.id)).not.toContain(phoneSession.id);
     expect(after).toHaveLength(2);
+    // Gone already: the same id again is a 404.
+    expect((await person.client.delete(`/api/account/sessions/${phoneSession.id}`)).status).toBe(404);
   });
 
-  it("cannot revoke someone else's session", async () => {
+  it("answers 404 for another person's session, a made-up id or a malformed one, and signs nobody out", async () => {
     const person = await createVerifiedUser(server);
     const victim = await createVerifiedUser(server);
-    const [victimSession] = await db()
-      .select()
-      .from(session)
-      .where(eq(session.userId, await userId(victim.email)));
+    const victimPhone = await signInElsewhere(victim.email, victim.password, SAFARI_IPHONE);
+    const victimRows = await sessionRows(victim.email);
+    expect(victimRows).toHaveLength(2);
 
-    await person.client.post("/api/auth/revoke-session", { token: victimSession!.token });
+    const ids = [
+      ...victimRows.map((r) => r.id),
+      "no-such-session-id",
+      encodeURIComponent("bad id!"),
+      "x".repeat(65),
+    ];
+    for (const id of ids) {
+      const res = await person.client.delete<ApiErrorBody>(`/api/account/sessions/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body.error).toEqual({ code: "NOT_FOUND", message: SESSION_NOT_FOUND });
+    }
+    expect((await sessionRows(victim.email)).map((r) => r.id).sort()).toEqual(
+      victimRows.map((r) => r.id).sort(),
+    );
     expect(await isSignedIn(victim.client)).toBe(true);
-    const rows = await db().select().from(session).where(eq(session.id, victimSession!.id));
-    expect(rows).toHaveLength(1);
+    expect(await isSignedIn(victimPhone)).toBe(true);
+    expect(await isSignedIn(person.client)).toBe(true);
+  });
+
+  it("revoking this browser's own session signs it out and expires its cookie", async () => {
+    const person = await createVerifiedUser(server);
+    const phone = await signInElsewhere(person.email, person.password, SAFARI_IPHONE);
+    const own = (await list(person.client)).find((s) => s.current)!;
+    const res = await person.client.delete(`/api/account/sessions/${own.id}`);
+    expect(res.status).toBe(204);
+    expect(person.client.hasSessionCookie()).toBe(false);
+    expect(await isSignedIn(person.client)).toBe(false);
+    expect(await isSignedIn(phone)).toBe(true);
   });
 
   it("signs out everywhere else and keeps this device", async () => {
@@ -259,13 +301,86 @@ describe("active sessions", () => {
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(laptop)).toBe(false);
     expect(await isSignedIn(stranger.client)).toBe(true);
-    expect((await person.client.get<AuthSession[]>("/api/auth/list-sessions")).body).toHaveLength(1);
+    expect((await list(person.client)).map((s) => s.current)).toEqual([true]);
+  });
+
+  it("records last activity per session as requests come, at most once a minute", async () => {
+    const person = await createVerifiedUser(server);
+    const phone = await signInElsewhere(person.email, person.password, SAFARI_IPHONE);
+    const phoneId = (await list(person.client)).find((s) => s.userAgent === SAFARI_IPHONE)!.id;
+    const phoneRow = async () => (await db().select().from(session).where(eq(session.id, phoneId)))[0]!;
+    const phoneInList = async () => (await list(person.client)).find((s) => s.id === phoneId)!;
+    const renewedAt = (await phoneRow()).updatedAt;
+
+    const t0 = new Date(Date.now() + 3 * 60 * 60_000);
+    server.clock.set(t0);
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await phoneInList()).lastActiveAt).toBe(t0.toISOString());
+
+    // Within the minute: no write.
+    server.clock.set(new Date(t0.getTime() + 30_000));
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await phoneRow()).lastActiveAt).toEqual(t0);
+    expect((await phoneInList()).lastActiveAt).toBe(t0.toISOString());
+
+    // A minute on, the next request moves it.
+    const t1 = new Date(t0.getTime() + 61_000);
+    server.clock.set(t1);
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await phoneInList()).lastActiveAt).toBe(t1.toISOString());
+    // Better Auth's own renewal time did not move: it is not what the list shows.
+    expect((await phoneRow()).updatedAt).toEqual(renewedAt);
+
+    // A session that makes no request keeps its time while another one is used.
+    server.clock.set(new Date(t1.getTime() + 10 * 60_000));
+    expect((await phoneInList()).lastActiveAt).toBe(t1.toISOString());
+  });
+
+  it("closes Better Auth's calls that answer or take session tokens, and no auth answer carries one", async () => {
+    const person = await createVerifiedUser(server);
+    const phone = await signInElsewhere(person.email, person.password, SAFARI_IPHONE);
+    const rows = await sessionRows(person.email);
+
+    const listed = await person.client.get<ApiErrorBody>("/api/auth/list-sessions");
+    expect(listed.status).toBe(404);
+    expect(listed.body.error.code).toBe("NOT_FOUND");
+    for (const row of rows) {
+      const revoked = await person.client.post("/api/auth/revoke-session", { token: row.token });
+      expect(revoked.status).toBe(404);
+    }
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await sessionRows(person.email)).length).toBe(rows.length);
+
+    // The browser's own token is in its HttpOnly cookie, not in what a page can read.
+    const laptop = client();
+    const signIn = await laptop.post<Record<string, unknown>>("/api/auth/sign-in/email", {
+      email: person.email,
+      password: person.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).not.toHaveProperty("token");
+    expect(signIn.body).toHaveProperty("user");
+    const current = await laptop.get<{ session: Record<string, unknown>; user: { email: string } }>(
+      "/api/auth/get-session",
+    );
+    expect(current.status).toBe(200);
+    expect(current.body.user.email).toBe(person.email);
+    expect(current.body.session).toHaveProperty("id");
+    expect(current.body.session).not.toHaveProperty("token");
+    const changed = await laptop.post<Record<string, unknown>>("/api/auth/change-password", {
+      currentPassword: person.password,
+      newPassword: "Another-Fresh-Secret-31",
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).not.toHaveProperty("token");
+    expect(await isSignedIn(laptop)).toBe(true);
+    const all = (await db().select({ token: session.token }).from(session)).map((r) => r.token);
+    for (const body of [signIn.body, current.body, changed.body]) {
+      for (const token of all) expect(JSON.stringify(body)).not.toContain(token);
+    }
   });
 
   it.each<[string, string, unknown, string]>([
-    ["revoke-session", "no token", {}, "Session is required"],
-    ["revoke-session", "a number", { token: 5 }, "Session must be text"],
-    ["revoke-session", "an over-long token", { token: "t".repeat(300) }, "Session is not valid"],
     ["revoke-other-sessions", "an unknown field", { all: true }, "Unknown field: all"],
     ["revoke-sessions", "an unknown field", { keep: "this" }, "Unknown field: keep"],
   ])("/%s with %s answers 400 and signs nobody out", async (path, _, body, message) => {
@@ -278,24 +393,10 @@ describe("active sessions", () => {
     expect(await isSignedIn(person.client)).toBe(true);
   });
 
-  it("asks for a recent sign-in before listing sessions of a session over a day old", async () => {
-    const person = await createVerifiedUser(server);
-    const id = await userId(person.email);
-    await db()
-      .update(session)
-      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
-      .where(eq(session.userId, id));
-    const res = await person.client.get<AuthError>("/api/auth/list-sessions");
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe("SESSION_NOT_FRESH");
-    // Signing out the others still works from such a session.
-    expect((await person.client.post("/api/auth/revoke-other-sessions", {})).status).toBe(200);
-  });
-
   it("refuses visitors without a session", async () => {
-    expect((await client().get("/api/auth/list-sessions")).status).toBe(401);
+    expect((await client().get("/api/account/sessions")).status).toBe(401);
+    expect((await client().delete("/api/account/sessions/abc")).status).toBe(401);
     expect((await client().post("/api/auth/revoke-other-sessions", {})).status).toBe(401);
-    expect((await client().post("/api/auth/revoke-session", { token: "abc" })).status).toBe(401);
   });
 });
 
@@ -308,7 +409,6 @@ describe("malformed bodies on every security call (property-based)", () => {
     ["/api/auth/two-factor/generate-backup-codes", passwordConfirmBody],
     ["/api/auth/two-factor/verify-totp", verifyTotpBody],
     ["/api/auth/two-factor/verify-backup-code", verifyBackupCodeBody],
-    ["/api/auth/revoke-session", revokeSessionBody],
     ["/api/auth/revoke-other-sessions", emptyBody],
     ["/api/auth/revoke-sessions", emptyBody],
   ];

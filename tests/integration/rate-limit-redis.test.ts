@@ -1,6 +1,8 @@
 // Our own rate limits (src/server/http/rate-limit.ts) hold across instances when REDIS_URL is set:
-// two app instances with their own Redis connections share one counter, and a server started with
-// REDIS_URL keeps its counters in Redis. Needs the Redis at TEST_REDIS_URL (redis://127.0.0.1:6379).
+// two app instances with their own Redis connections share one counter, a server started with
+// REDIS_URL keeps its counters in Redis, and the wrong passwords of "Delete account" are counted
+// once for two servers on one database and one Redis. Needs the Redis at TEST_REDIS_URL
+// (redis://127.0.0.1:6379).
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,7 @@ import { createRedisStorage } from "#server/auth/redis-storage.ts";
 import { onError } from "#server/http/on-error.ts";
 import { RATE_LIMIT_MESSAGE, rateLimit, rateLimiting } from "#server/http/rate-limit.ts";
 import type { AppBindings } from "#server/http/types.ts";
+import { createVerifiedUser } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -79,5 +82,53 @@ describe("a server started with REDIS_URL", () => {
     const key = `kairo:rl:server-${randomBytes(4).toString("hex")}`;
     expect(await store.increment(key, 60)).toBe(1);
     expect(await second.increment(key, 60)).toBe(2);
+  });
+});
+
+describe("wrong passwords when deleting an account, on two instances sharing Redis", () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ REDIS_URL });
+    second = await startTestServer({ REDIS_URL }, { shareDatabaseWith: first });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("are counted once: 3 on one and 2 on the other use up the 5, for both, until the window ends", async () => {
+    const person = await createVerifiedUser(first);
+    const onFirst = person.client;
+    const onSecond = person.client.at(second.baseUrl);
+    expect((await onSecond.get("/api/me")).status).toBe(200);
+    // Both instances in the middle of one 15-minute window.
+    const at = new Date("2030-05-01T10:07:00Z");
+    for (const s of [first, second]) s.clock.set(at);
+    try {
+      const wrong = async (c: typeof onFirst, i: number) =>
+        (await c.post("/api/account/delete", { password: `not-it-${i}` })).status;
+      expect([await wrong(onFirst, 1), await wrong(onFirst, 2), await wrong(onFirst, 3)]).toEqual([
+        400, 400, 400,
+      ]);
+      expect([await wrong(onSecond, 4), await wrong(onSecond, 5)]).toEqual([400, 400]);
+
+      // Each instance alone has seen fewer than 5; together they have: the right password waits too.
+      for (const c of [onFirst, onSecond]) {
+        const res = await c.post<{ error: { code: string; message: string } }>("/api/account/delete", {
+          password: person.password,
+        });
+        expect(res.status).toBe(429);
+        expect(res.body.error).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGE });
+      }
+      expect((await onFirst.get("/api/me")).status).toBe(200);
+
+      // The next window starts afresh.
+      for (const s of [first, second]) s.clock.set(new Date(at.getTime() + 15 * 60_000));
+      expect((await onSecond.post("/api/account/delete", { password: person.password })).status).toBe(200);
+      expect((await onFirst.get("/api/me")).status).toBe(401);
+    } finally {
+      for (const s of [first, second]) s.clock.reset();
+    }
   });
 });

@@ -1,12 +1,14 @@
-// Security hardening as a caller sees it: cross-site mutations refused (Origin checks), security
-// headers on every kind of response (API answers, errors, static files, the app shell), HSTS only
-// over HTTPS, session cookies HttpOnly + SameSite=Lax and Secure when the public address is https,
-// and unexpected errors answered without a stack trace or an internal message.
+// Security hardening as a caller sees it: cross-site mutations refused (Origin checks, ours and
+// Better Auth's: tasks, profile, sign-in, password change, two-factor off, signing sessions out),
+// security headers on every kind of response (API answers, errors, static files, the app shell),
+// HSTS only over HTTPS, session cookies HttpOnly + SameSite=Lax and Secure when the public address
+// is https, and unexpected errors answered without a stack trace or an internal message.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, session, twoFactor, user } from "#server/db/schema/auth.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
 import { parseEnv } from "#server/env.ts";
 import { HSTS_VALUE } from "#server/http/hsts.ts";
@@ -14,10 +16,12 @@ import { createKairo, type Kairo } from "#server/kairo.ts";
 import { createLogger } from "#server/logger.ts";
 import type { AiProvider } from "#server/providers/ai/ai-provider.ts";
 import { createOutboxMailer } from "#server/providers/mail/mailer.ts";
+import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import { createVerifiedUser, userData, verificationLink } from "../support/factories.ts";
 import { TestClient, type TestResponse } from "../support/test-client.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { parseOtpauthUri, totp } from "../support/totp.ts";
 
 const EVIL = "https://evil.example";
 const REFUSED = { error: { code: "FORBIDDEN", message: "Cross-site request refused." } };
@@ -154,6 +158,119 @@ describe("cross-site requests", () => {
     // Without Stripe configured the webhook does not exist; what matters is that it is not our 403.
     expect(res.status).not.toBe(403);
     expect(res.body).not.toEqual(REFUSED);
+  });
+});
+
+describe("cross-site requests to the security settings", () => {
+  /** A request with `who`'s cookies, sent by a page of `origin` (another site unless told). */
+  async function crossSite(who: TestClient, method: string, path: string, json?: unknown, origin = EVIL) {
+    const res = await fetch(new URL(path, server.baseUrl), {
+      method,
+      headers: {
+        cookie: who.cookieHeader(),
+        "x-forwarded-for": who.ip,
+        origin,
+        ...(json !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      body: json !== undefined ? JSON.stringify(json) : undefined,
+      redirect: "manual",
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
+  async function signedInElsewhere(email: string, password: string) {
+    const c = new TestClient(server.baseUrl);
+    expect((await c.post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+    return c;
+  }
+  const signedIn = async (c: TestClient) => (await c.get("/api/me")).status === 200;
+  const userIdOf = async (email: string) =>
+    (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+  const passwordHash = async (email: string) =>
+    (
+      await db()
+        .select({ hash: account.password })
+        .from(account)
+        .where(eq(account.userId, await userIdOf(email)))
+    )[0]!.hash;
+
+  it("refuses a password change: same password, the other devices stay signed in", async () => {
+    const p = await createVerifiedUser(server);
+    const phone = await signedInElsewhere(p.email, p.password);
+    const before = await passwordHash(p.email);
+    const res = await crossSite(p.client, "POST", "/api/auth/change-password", {
+      currentPassword: p.password,
+      newPassword: "Chosen-By-Mallory-99",
+    });
+    expect(res.status).toBe(403);
+    expect(await passwordHash(p.email)).toBe(before);
+    expect(await signedIn(phone)).toBe(true);
+    expect(await signedIn(p.client)).toBe(true);
+    const again = await new TestClient(server.baseUrl).post("/api/auth/sign-in/email", {
+      email: p.email,
+      password: p.password,
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("refuses turning two-factor off: it stays on, with its secret", async () => {
+    const p = await createVerifiedUser(server);
+    const enabled = await p.client.post<{ totpURI: string }>("/api/auth/two-factor/enable", {
+      password: p.password,
+    });
+    expect(enabled.status).toBe(200);
+    const { secret } = parseOtpauthUri(enabled.body.totpURI);
+    expect((await p.client.post("/api/auth/two-factor/verify-totp", { code: totp(secret) })).status).toBe(
+      200,
+    );
+    const id = await userIdOf(p.email);
+    const factors = async () => db().select().from(twoFactor).where(eq(twoFactor.userId, id));
+    const factorBefore = await factors();
+    expect(factorBefore).toHaveLength(1);
+
+    const res = await crossSite(p.client, "POST", "/api/auth/two-factor/disable", { password: p.password });
+    expect(res.status).toBe(403);
+    expect((await db().select().from(user).where(eq(user.id, id)))[0]!.twoFactorEnabled).toBe(true);
+    expect(await factors()).toEqual(factorBefore);
+  });
+
+  it("refuses signing out the other sessions, every session, or one by its id", async () => {
+    const p = await createVerifiedUser(server);
+    const phone = await signedInElsewhere(p.email, p.password);
+    const id = await userIdOf(p.email);
+    const sessionsBefore = await db().select().from(session).where(eq(session.userId, id));
+    expect(sessionsBefore).toHaveLength(2);
+    const phoneId = (await p.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions.find(
+      (s) => !s.current,
+    )!.id;
+
+    for (const [method, path, json] of [
+      ["POST", "/api/auth/revoke-other-sessions", {}],
+      ["POST", "/api/auth/revoke-sessions", {}],
+      ["DELETE", `/api/account/sessions/${phoneId}`, undefined],
+    ] as const) {
+      const res = await crossSite(p.client, method, path, json);
+      expect(res.status, path).toBe(403);
+    }
+    expect((await crossSite(p.client, "DELETE", `/api/account/sessions/${phoneId}`)).text).toBe(
+      JSON.stringify(REFUSED),
+    );
+    expect(await signedIn(phone)).toBe(true);
+    expect(await signedIn(p.client)).toBe(true);
+    expect((await db().select({ id: session.id }).from(session).where(eq(session.userId, id))).length).toBe(
+      2,
+    );
+
+    // The same call from Kairo's own pages goes through: it was the Origin that was refused.
+    const own = await crossSite(
+      p.client,
+      "DELETE",
+      `/api/account/sessions/${phoneId}`,
+      undefined,
+      server.baseUrl,
+    );
+    expect(own.status).toBe(204);
+    expect(await signedIn(phone)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 // A small local stand-in for the parts of the Stripe API Kairo uses: Checkout Sessions, Billing
-// Portal sessions and subscription lookups. The official SDK talks to it over HTTP (its host, port
+// Portal sessions, subscription lookups and cancellations. The official SDK talks to it over HTTP (its host, port
 // and protocol settings, set through STRIPE_API_BASE); every request is recorded with its
 // form-encoded body so tests can assert what Kairo sent. Also builds Stripe-shaped objects and
 // events, signed with the SDK's own test helper.
@@ -10,7 +10,7 @@ import Stripe from "stripe";
 export type RecordedRequest = {
   method: string;
   path: string;
-  /** The form-encoded body, flat: `line_items[0][price]` → `price_...`. */
+  /** The form-encoded body (and query), flat: `line_items[0][price]` → `price_...`. */
   form: Record<string, string>;
   headers: IncomingHttpHeaders;
 };
@@ -95,7 +95,7 @@ export type FakeStripe = {
   requests: RecordedRequest[];
   /** Requests to one path (`/v1/checkout/sessions`...). */
   requestsTo(path: string): RecordedRequest[];
-  /** What GET /v1/subscriptions/:id answers from now on. */
+  /** What GET /v1/subscriptions/:id answers from now on (DELETE cancels it). */
   setSubscription(sub: ReturnType<typeof fakeSubscription>): void;
   /** The next request answers this Stripe error instead. */
   failNext(status: number, error: { type: string; message: string; code?: string }): void;
@@ -118,7 +118,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", base);
       const form: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(body)) form[k] = v;
+      // DELETE carries its parameters in the query string.
+      for (const [k, v] of [...url.searchParams, ...new URLSearchParams(body)]) form[k] = v;
       requests.push({ method: req.method ?? "GET", path: url.pathname, form, headers: req.headers });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${++seq}` });
@@ -156,9 +157,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       }
       const subMatch = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
-      if (req.method === "GET" && subMatch) {
-        const sub = subs.get(decodeURIComponent(subMatch[1]!));
-        if (sub) return send(200, sub);
+      if ((req.method === "GET" || req.method === "DELETE") && subMatch) {
+        const id = decodeURIComponent(subMatch[1]!);
+        const sub = subs.get(id) as { status: string } | undefined;
+        // As Stripe does: a cancelled subscription cannot be cancelled again ("No such subscription").
+        if (sub && !(req.method === "DELETE" && sub.status === "canceled")) {
+          if (req.method === "DELETE") subs.set(id, { ...sub, status: "canceled" });
+          return send(200, subs.get(id));
+        }
         return send(404, {
           error: {
             type: "invalid_request_error",

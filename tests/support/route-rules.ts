@@ -43,6 +43,8 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/team/invitations/:id": "feature",
   "DELETE /api/team/members/:memberId": "feature",
   // -- security settings (password, two-factor, sessions)
+  "GET /api/account/sessions": "signed-in",
+  "DELETE /api/account/sessions/:id": "signed-in",
   // -- your data, preferences, client error reports
   "GET /api/account/export": "signed-in",
   "POST /api/account/delete": "signed-in",

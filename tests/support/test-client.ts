@@ -27,6 +27,13 @@ export class TestClient {
     this.cookies.clear();
   }
 
+  /** The same browser (cookies and address) talking to another instance at `baseUrl`. */
+  at(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.ip);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   async request<T = unknown>(
     method: string,
     path: string,

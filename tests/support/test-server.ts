@@ -35,7 +35,18 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+export type TestServerOptions = {
+  /**
+   * Another instance on the same database (as behind a load balancer): this one neither creates
+   * nor drops a database, and closing it leaves the other's open.
+   */
+  shareDatabaseWith?: TestServer;
+};
+
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   let app: Kairo["app"] | undefined;
   const server = serve({
     fetch: (req, env) => (app ? app.fetch(req, env) : new Response("starting", { status: 503 })),
@@ -46,7 +57,10 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   (server as unknown as Server).keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const testDb = await createTestDatabase();
+  const shared = options.shareDatabaseWith?.testDb;
+  const testDb: TestDatabase = shared
+    ? { ...shared, database: { ...shared.database, close: async () => {} }, drop: async () => {} }
+    : await createTestDatabase();
   const logger = createLogger(process.env.LOG_LEVEL ?? "silent");
   const outbox = createOutboxMailer(logger);
   const env = parseEnv({

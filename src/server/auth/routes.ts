@@ -1,5 +1,8 @@
 // Mounts Better Auth under /api/auth after validating the bodies of the calls our screens make with
-// the shared schemas, so bad input gets our 400 shape and never reaches the auth tables.
+// the shared schemas, so bad input gets our 400 shape and never reaches the auth tables. Session
+// tokens never reach the browser: the calls that answer other sessions' tokens are closed (Active
+// sessions has its own routes, by session id, in modules/account), and the browser's own token is
+// taken out of every answer, since the HttpOnly cookie already carries it.
 import { Hono } from "hono";
 import type { z } from "zod";
 import {
@@ -13,7 +16,6 @@ import {
   changePasswordBody,
   emptyBody,
   passwordConfirmBody,
-  revokeSessionBody,
   verifyBackupCodeBody,
   verifyTotpBody,
 } from "#shared/contracts/security.ts";
@@ -29,7 +31,7 @@ import type { Auth } from "./auth.ts";
  */
 type Rule = { schema: z.ZodType; forward?: boolean };
 
-const VALIDATED: Record<string, Rule> = {
+export const VALIDATED: Record<string, Rule> = {
   "/sign-up/email": { schema: signUpBody },
   "/sign-in/email": { schema: signInBody },
   "/request-password-reset": { schema: requestPasswordResetBody },
@@ -43,7 +45,6 @@ const VALIDATED: Record<string, Rule> = {
   "/two-factor/generate-backup-codes": { schema: passwordConfirmBody, forward: true },
   "/two-factor/verify-totp": { schema: verifyTotpBody, forward: true },
   "/two-factor/verify-backup-code": { schema: verifyBackupCodeBody, forward: true },
-  "/revoke-session": { schema: revokeSessionBody, forward: true },
   "/revoke-other-sessions": { schema: emptyBody, forward: true },
   "/revoke-sessions": { schema: emptyBody, forward: true },
 };
@@ -56,14 +57,44 @@ const VALIDATED: Record<string, Rule> = {
  */
 const UNVALIDATED_POSTS = new Set(["/sign-out"]);
 
+/**
+ * Better Auth calls that hand a page session tokens: the list answers every session's token, and
+ * revoking takes one. GET and DELETE /api/account/sessions replace them.
+ */
+export const CLOSED_AUTH_PATHS = ["/list-sessions", "/revoke-session"] as const;
+
+/** The answer without its session token (top level, and `session.token` of get-session). */
+async function withoutSessionTokens(res: Response): Promise<Response> {
+  if (!res.headers.get("content-type")?.includes("application/json")) return res;
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+  if (body && typeof body === "object") {
+    const o = body as { token?: unknown; session?: { token?: unknown } | null };
+    delete o.token;
+    if (o.session && typeof o.session === "object") delete o.session.token;
+  }
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: res.status, statusText: res.statusText, headers });
+}
+
 export function authRoutes(auth: Auth) {
   const app = new Hono<AppBindings>();
+  const handle = async (req: Request) => withoutSessionTokens(await auth.handler(req));
   app.on(["GET", "POST"], "/*", async (c) => {
     const sub = c.req.path.replace(/^\/api\/auth/, "");
-    if (c.req.method !== "POST") return auth.handler(c.req.raw);
+    if ((CLOSED_AUTH_PATHS as readonly string[]).includes(sub)) {
+      throw new AppError("NOT_FOUND", "No such API route.");
+    }
+    if (c.req.method !== "POST") return handle(c.req.raw);
     const rule = VALIDATED[sub];
     if (!rule) {
-      if (UNVALIDATED_POSTS.has(sub)) return auth.handler(c.req.raw);
+      if (UNVALIDATED_POSTS.has(sub)) return handle(c.req.raw);
       throw new AppError("NOT_FOUND", "No such API route.");
     }
     const text = await c.req.raw.clone().text();
@@ -74,13 +105,11 @@ export function authRoutes(auth: Auth) {
       throw new AppError("BAD_JSON", "The request body is not valid JSON.");
     }
     const parsed = parseWith(rule.schema, raw);
-    if (!rule.forward) return auth.handler(c.req.raw);
+    if (!rule.forward) return handle(c.req.raw);
     const headers = new Headers(c.req.raw.headers);
     headers.set("content-type", "application/json");
     headers.delete("content-length");
-    return auth.handler(
-      new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(parsed) }),
-    );
+    return handle(new Request(c.req.raw.url, { method: "POST", headers, body: JSON.stringify(parsed) }));
   });
   return app;
 }

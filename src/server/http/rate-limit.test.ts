@@ -99,11 +99,10 @@ describe("rateLimit", () => {
   });
 
   it("serves (and does not crash) when the counter store fails", async () => {
-    const broken: CounterStore = {
-      increment: async () => {
-        throw new Error("redis down");
-      },
+    const down = async () => {
+      throw new Error("redis down");
     };
+    const broken: CounterStore = { increment: down, get: down, delete: down };
     const { call } = appWith({ clock: manualClock().now, store: broken });
     expect(await statuses([1, 2, 3, 4].map(() => call("/checkout", { user: "a" })))).toEqual([
       200, 200, 200, 200,
@@ -133,5 +132,17 @@ describe("memoryCounterStore", () => {
     expect(await store.increment("short", 0.001)).toBe(1);
     await new Promise((r) => setTimeout(r, 5));
     expect(await store.increment("short", 0.001)).toBe(1);
+  });
+
+  it("reads a count without changing it, and deletes it", async () => {
+    const store = memoryCounterStore();
+    expect(await store.get("a")).toBeNull();
+    await store.increment("a", 60);
+    await store.increment("a", 60);
+    expect(await store.get("a")).toBe("2");
+    expect(await store.get("a")).toBe("2");
+    await store.delete("a");
+    expect(await store.get("a")).toBeNull();
+    expect(await store.increment("a", 60)).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 // REDIS_URL is set, so every instance shares them, else in this process's memory.
 //
 //   route.post("/checkout", rateLimit({ name: "checkout", max: 10, windowSeconds: 60 }), handler)
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "#shared/errors/app-error.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import type { AppBindings } from "./types.ts";
@@ -12,8 +12,16 @@ import type { AppBindings } from "./types.ts";
 /** What the web shows for any 429 (spec section 8), answered in our error shape. */
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a moment and try again.";
 
-/** Atomic "add one and return the new count", the key expiring after `ttlSeconds`. */
-export type CounterStore = { increment(key: string, ttlSeconds: number): Promise<number> | number };
+/**
+ * Counters by key: `increment` is an atomic "add one and return the new count", the key expiring
+ * after `ttlSeconds`; `get` reads a count without changing it (as text or a number, null when there
+ * is none). Better Auth's Redis secondary storage (src/server/auth/redis-storage.ts) is one.
+ */
+export type CounterStore = {
+  increment(key: string, ttlSeconds: number): Promise<number> | number;
+  get(key: string): Promise<unknown> | unknown;
+  delete(key: string): Promise<unknown> | unknown;
+};
 
 /** How the app's limits run; set once per request by `rateLimiting()` in app.ts. */
 export type RateLimiting = {
@@ -50,12 +58,24 @@ export function memoryCounterStore(): CounterStore & { size(): number } {
       current.count += 1;
       return current.count;
     },
+    async get(key) {
+      const current = counters.get(key);
+      return current && current.expiresAt > Date.now() ? String(current.count) : null;
+    },
+    async delete(key) {
+      counters.delete(key);
+    },
     size: () => counters.size,
   };
 }
 
 // Used when a Hono app is built without `rateLimiting()` (a module tested on its own).
 const fallback: RateLimiting = { store: memoryCounterStore(), clock: () => new Date(), enabled: true };
+
+/** The limits' store, clock and switch for this request (shared with the password attempt counts). */
+export function rateLimitingOf(c: Context<AppBindings>): RateLimiting {
+  return c.get("rateLimiting") ?? fallback;
+}
 
 /** Makes the store, clock and switch available to every `rateLimit` below it. */
 export function rateLimiting(r: RateLimiting): MiddlewareHandler<AppBindings> {
@@ -72,7 +92,7 @@ export function rateLimit(o: RateLimitOptions): MiddlewareHandler<AppBindings> {
   }
   const windowMs = o.windowSeconds * 1000;
   return async (c, next) => {
-    const r = c.get("rateLimiting") ?? fallback;
+    const r = rateLimitingOf(c);
     if (!r.enabled) return next();
     const now = r.clock().getTime();
     const window = Math.floor(now / windowMs);

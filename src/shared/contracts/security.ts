@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BACKUP_CODE_PATTERN, normalizeBackupCode } from "../domain/backup-codes.ts";
 import { PASSWORD_MAX } from "../domain/limits.ts";
 import { SECURITY_MESSAGES } from "../errors/security-messages.ts";
-import { newPasswordField, noNul, textError } from "./auth.ts";
+import { newPasswordField, textError } from "./auth.ts";
 
 /** Spec section 9: a two-factor code has 6 characters (digits). */
 export const TOTP_CODE_LENGTH = 6;
@@ -70,30 +70,7 @@ export const verifyTotpBody = z.object({ code: totpCodeField }).strict();
 /** POST /api/auth/two-factor/verify-backup-code, at sign-in. */
 export const verifyBackupCodeBody = z.object({ code: backupCodeField }).strict();
 
-/** POST /api/auth/revoke-session. */
-export const revokeSessionBody = z
-  .object({
-    token: z
-      .string({ error: textError("Session") })
-      .min(1, "Session is required")
-      .max(256, "Session is not valid")
-      .refine(noNul, "Session is not valid"),
-  })
-  .strict();
-
 /** POST /api/auth/revoke-other-sessions and /revoke-sessions take no options. */
 export const emptyBody = z.object({}).strict();
 
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
-
-/** One entry of GET /api/auth/list-sessions (Better Auth's session, as it answers it). */
-export type AuthSession = {
-  id: string;
-  token: string;
-  userId: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
-};

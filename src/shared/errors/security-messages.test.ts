@@ -11,7 +11,6 @@ describe("securityErrorMessage", () => {
       SECURITY_MESSAGES.invalidBackupCode,
     ],
     [{ status: 401, code: "INVALID_TWO_FACTOR_COOKIE" }, SECURITY_MESSAGES.challengeExpired],
-    [{ status: 403, code: "SESSION_NOT_FRESH" }, SECURITY_MESSAGES.sessionNotFresh],
     [
       { status: 429, code: "HTTP_429", message: "Too many requests" },
       "Too many attempts. Please wait a moment and try again.",

@@ -19,7 +19,6 @@ export const SECURITY_MESSAGES = {
   invalidBackupCode: "That backup code is not valid or has already been used.",
   challengeExpired: "Your sign-in has timed out. Please enter your email and password again.",
   tooManyCodes: "Too many wrong codes. Please enter your email and password again.",
-  sessionNotFresh: "For your security, sign in again to see the list of your sessions.",
   sessionRevoked: "Session signed out",
   otherSessionsRevoked: "Signed out everywhere else",
   tooManyAttempts: AUTH_MESSAGES.tooManyAttempts,
@@ -37,7 +36,6 @@ const BY_CODE: Record<string, string> = {
   INVALID_BACKUP_CODE: SECURITY_MESSAGES.invalidBackupCode,
   INVALID_TWO_FACTOR_COOKIE: SECURITY_MESSAGES.challengeExpired,
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: SECURITY_MESSAGES.tooManyCodes,
-  SESSION_NOT_FRESH: SECURITY_MESSAGES.sessionNotFresh,
   TOO_MANY_REQUESTS: SECURITY_MESSAGES.tooManyAttempts,
 };
 

@@ -11,6 +11,8 @@ export type ErrorLogEntry = {
   componentStack?: string;
   timestamp: string;
   url: string;
+  /** Whether it reached Kairo: "sent", or "not-sent" (crash reports off, signed out, offline). */
+  reported?: "sent" | "not-sent";
 };
 
 const KEY = "kairo-error-log";
@@ -34,13 +36,27 @@ export function recordError(error: unknown, componentStack?: string): ErrorLogEn
     url: window.location.href,
   };
   const log = [entry, ...readErrorLog()].slice(0, ERROR_SCREEN.logsKept);
+  writeLog(log);
+  void reportError(entry).then((sent) => markReported(entry, sent));
+  return log;
+}
+
+function writeLog(log: ErrorLogEntry[]) {
   try {
     localStorage.setItem(KEY, JSON.stringify(log));
   } catch {
     // storage full or disabled: the screen still shows the error
   }
-  void reportError(entry);
-  return log;
+}
+
+/** Notes on the kept entry whether it reached Kairo, so the local log tells which ones support has. */
+function markReported(entry: ErrorLogEntry, sent: boolean) {
+  const reported = sent ? "sent" : "not-sent";
+  writeLog(
+    readErrorLog().map((e) =>
+      e.timestamp === entry.timestamp && e.message === entry.message ? { ...e, reported } : e,
+    ),
+  );
 }
 
 // PostgreSQL text cannot hold NUL, and the server refuses it: drop it rather than lose the report.

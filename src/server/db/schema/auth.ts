@@ -62,6 +62,9 @@ export const session = pgTable(
     impersonatedBy: text("impersonated_by"),
     activeOrganizationId: text("active_organization_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    // Better Auth moves updatedAt only when it renews the session (about once a day); Kairo records
+    // real use here, at most once a minute (src/server/modules/account/last-active.ts).
+    lastActiveAt: ts("last_active_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("session_token_unique").on(t.token), index("session_user_idx").on(t.userId)],

@@ -1,6 +1,6 @@
-// Deletion's view of Better Auth: check the password against the credential account, and revoke
-// every session (database and, when Redis is configured, its session cache) through Better Auth's
-// own adapter rather than by deleting rows behind its back.
+// The account module's view of Better Auth: check the password against the credential account, and
+// revoke one or every session (database and, when Redis is configured, its session cache) through
+// Better Auth's own adapter rather than by deleting rows behind its back.
 import type { Auth } from "../../auth/auth.ts";
 import type { AccountAuth } from "./deletion.ts";
 
@@ -15,6 +15,10 @@ export function betterAuthAccountAuth(auth: Auth): AccountAuth {
     async revokeAllSessions(userId) {
       const ctx = await auth.$context;
       await ctx.internalAdapter.deleteUserSessions(userId);
+    },
+    async revokeSession(token) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteSession(token);
     },
   };
 }

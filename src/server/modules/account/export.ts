@@ -62,7 +62,15 @@ const PROFILE_FIELDS = [
   "createdAt",
   "updatedAt",
 ] as const;
-const SESSION_FIELDS = ["id", "createdAt", "updatedAt", "expiresAt", "ipAddress", "userAgent"] as const;
+const SESSION_FIELDS = [
+  "id",
+  "createdAt",
+  "updatedAt",
+  "lastActiveAt",
+  "expiresAt",
+  "ipAddress",
+  "userAgent",
+] as const;
 const CONNECTION_FIELDS = [
   "id",
   "provider",

@@ -1,24 +1,35 @@
-// Your data: GET /api/account/export (one JSON file) and POST /api/account/delete (with the password).
-import { Hono } from "hono";
+// Your account: GET /api/account/export (one JSON file), POST /api/account/delete (with the
+// password), and the Active sessions of the settings page: GET /api/account/sessions and
+// DELETE /api/account/sessions/:id.
+import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { passwordConfirmBody } from "#shared/contracts/security.ts";
+import { type ActiveSessionsResponse, sessionIdParam } from "#shared/contracts/sessions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../app.ts";
-import { rateLimit } from "../../http/rate-limit.ts";
+import { rateLimit, rateLimitingOf } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
 import { betterAuthAccountAuth, sessionCookies } from "./account-auth.ts";
-import { createAttemptLimiter } from "./attempt-limiter.ts";
+import { attemptCounter, DELETE_PASSWORD_ATTEMPTS } from "./attempt-limiter.ts";
 import { requestAccountDeletion } from "./deletion.ts";
 import { buildAccountExport, exportFileName } from "./export.ts";
 import { loadExportRows } from "./load-export.ts";
+import { listActiveSessions, revokeOwnSession, SESSION_NOT_FOUND } from "./sessions.ts";
 
-export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">) {
+export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | "payments">) {
   const db = deps.database.db;
   const accountAuth = betterAuthAccountAuth(deps.auth);
-  const attempts = createAttemptLimiter();
+
+  /** The sessions are gone on the server; the browser drops its now useless cookies too. */
+  const expireSessionCookies = async (c: Context<AppBindings>) => {
+    for (const cookie of await sessionCookies(deps.auth)) {
+      deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure });
+    }
+  };
+
   return new Hono<AppBindings>()
     .get("/export", rateLimit(ROUTE_LIMITS.accountExport), async (c) => {
       const person = requireUser(c);
@@ -35,19 +46,41 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock">
       const person = requireUser(c);
       const { password } = await readJson(c, passwordConfirmBody);
       const now = deps.clock();
-      attempts.check(person.id, now);
+      const attempts = attemptCounter(rateLimitingOf(c), c.get("log"), DELETE_PASSWORD_ATTEMPTS, person.id);
+      await attempts.check();
       try {
-        const { purgeAfter } = await requestAccountDeletion({ db, auth: accountAuth, now }, person, password);
-        attempts.clear(person.id);
+        const { purgeAfter } = await requestAccountDeletion(
+          { db, auth: accountAuth, payments: deps.payments, now },
+          person,
+          password,
+        );
+        await attempts.clear();
         c.get("log").info({ purgeAfter }, "account deletion requested");
-        // The sessions are gone on the server; the browser drops its now useless cookies too.
-        for (const cookie of await sessionCookies(deps.auth)) {
-          deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure });
-        }
+        await expireSessionCookies(c);
         return c.json({ deleted: true, purgeAfter: purgeAfter.toISOString() });
       } catch (err) {
-        if (err instanceof AppError && err.code === "VALIDATION") attempts.fail(person.id, now);
+        if (err instanceof AppError && err.code === "VALIDATION") await attempts.fail();
         throw err;
       }
+    })
+    .get("/sessions", async (c) => {
+      const person = requireUser(c);
+      const sessions = await listActiveSessions(db, person.id, c.get("sessionId"), deps.clock());
+      c.header("cache-control", "no-store");
+      return c.json({ sessions } satisfies ActiveSessionsResponse);
+    })
+    .delete("/sessions/:id", async (c) => {
+      const person = requireUser(c);
+      const id = sessionIdParam.safeParse(c.req.param("id"));
+      // A malformed id names no session of the person's, like anyone else's id.
+      if (!id.success) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+      const { wasCurrent } = await revokeOwnSession(
+        { db, auth: accountAuth },
+        { id: person.id, sessionId: c.get("sessionId") },
+        id.data,
+      );
+      c.get("log").info({ current: wasCurrent }, "session revoked");
+      if (wasCurrent) await expireSessionCookies(c);
+      return c.body(null, 204);
     });
 }

@@ -36,5 +36,9 @@ export function createLocalPayments(db: Db, publicUrl: string): PaymentProvider 
       url.searchParams.set("return", input.returnUrl);
       return { url: url.toString() };
     },
+    async cancelSubscription() {
+      // The test checkout charges nothing and renews nothing: the subscription lives only in Kairo's
+      // own row, which the caller ends. There is no one else to tell.
+    },
   };
 }

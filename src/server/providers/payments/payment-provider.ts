@@ -30,8 +30,21 @@ export type PortalInput = {
   returnUrl: string;
 };
 
+export type CancelInput = {
+  /** The provider's id of the subscription (subscriptions.provider_subscription_id). */
+  subscriptionId: string;
+  /** Why, as the provider may record it. */
+  reason: string;
+};
+
 export interface PaymentProvider {
   readonly name: "local" | "stripe";
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   createPortal(input: PortalInput): Promise<{ url: string }>;
+  /**
+   * Ends a subscription at once, with no further charge (an account being deleted must not be
+   * billed through its retention period). A subscription the provider no longer knows counts as
+   * ended. The caller updates Kairo's own subscription row.
+   */
+  cancelSubscription(input: CancelInput): Promise<void>;
 }

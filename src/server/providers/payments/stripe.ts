@@ -139,6 +139,23 @@ export function createStripePayments(o: StripePaymentsOptions): StripePayments {
       return { url: session.url };
     },
 
+    async cancelSubscription(input) {
+      // Only ids Stripe issued: a subscription bought through the local test checkout never reached it.
+      if (!input.subscriptionId.startsWith("sub_")) return;
+      try {
+        // At once, without a final invoice or proration: nothing more is charged. The
+        // customer.subscription.deleted webhook that follows finds the row already ended.
+        await stripe.subscriptions.cancel(input.subscriptionId, {
+          invoice_now: false,
+          prorate: false,
+          cancellation_details: { comment: input.reason },
+        });
+      } catch (err) {
+        if ((err as Partial<Stripe.errors.StripeError>).code === "resource_missing") return;
+        throw unavailable("subscription cancellation", err);
+      }
+    },
+
     async verifyEvent(payload, signature, now) {
       if (!signature) throw new AppError("VALIDATION", "The Stripe signature is missing.");
       try {

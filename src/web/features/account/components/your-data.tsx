@@ -122,6 +122,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
             is kept for {DATA_RETENTION_DAYS} days after deletion and then permanently erased, with every
             task, log and setting in it.
           </p>
+          <p>A paid plan is cancelled at the same time, and you will not be charged again.</p>
           <p className="text-muted">Want a copy first? Close this and use Export my data.</p>
         </div>
         <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { sessionsQueryKey } from "./list-sessions.ts";
 
-/** Signs one of the person's sessions out (Better Auth finds it by its token). */
-export const revokeSession = (token: string) =>
-  apiFetch<{ status: boolean }>("/api/auth/revoke-session", { method: "POST", json: { token } });
+/** Signs one of the person's sessions out, named by its id from the sessions list. */
+export const revokeSession = (id: string) =>
+  apiFetch<null>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 export function useRevokeSession() {
   const qc = useQueryClient();

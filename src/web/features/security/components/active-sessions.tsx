@@ -2,7 +2,7 @@
 // sign one out, or every one but this.
 import { formatDistanceToNow } from "date-fns";
 import { Laptop, LogOut, Smartphone, Tablet } from "lucide-react";
-import type { AuthSession } from "#shared/contracts/security.ts";
+import type { ActiveSession } from "#shared/contracts/sessions.ts";
 import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -21,8 +21,7 @@ const failureOf = (err: unknown) => (err instanceof ApiError ? err : { message: 
 export function ActiveSessions() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
-  const notFresh = sessions.error instanceof ApiError && sessions.error.code === "SESSION_NOT_FRESH";
-  const others = sessions.data ? sessions.data.sessions.filter((s) => s.id !== sessions.data.currentId) : [];
+  const others = sessions.data ? sessions.data.sessions.filter((s) => !s.current) : [];
 
   const signOutOthers = async () => {
     try {
@@ -55,8 +54,6 @@ export function ActiveSessions() {
       <div className="mt-5">
         {sessions.isPending ? (
           <Spinner className="justify-start" label="Loading..." visibleLabel />
-        ) : notFresh ? (
-          <Alert tone="info">{SECURITY_MESSAGES.sessionNotFresh}</Alert>
         ) : sessions.isError ? (
           <Alert tone="error">
             <p>{securityErrorMessage(failureOf(sessions.error), "Your sessions could not be loaded.")}</p>
@@ -67,7 +64,7 @@ export function ActiveSessions() {
         ) : (
           <ul className="flex flex-col divide-y divide-border">
             {sessions.data.sessions.map((s) => (
-              <SessionRow key={s.id} session={s} current={s.id === sessions.data.currentId} />
+              <SessionRow key={s.id} session={s} />
             ))}
           </ul>
         )}
@@ -79,7 +76,8 @@ export function ActiveSessions() {
   );
 }
 
-function SessionRow({ session, current }: { session: AuthSession; current: boolean }) {
+function SessionRow({ session }: { session: ActiveSession }) {
+  const current = session.current;
   const revoke = useRevokeSession();
   const ua = describeUserAgent(session.userAgent);
   const name = `${ua.browser} on ${ua.os}`;
@@ -87,7 +85,7 @@ function SessionRow({ session, current }: { session: AuthSession; current: boole
 
   const signOut = async () => {
     try {
-      await revoke.mutateAsync(session.token);
+      await revoke.mutateAsync(session.id);
       notifySuccess(SECURITY_MESSAGES.sessionRevoked, name);
     } catch (err) {
       notifyFailure(securityErrorMessage(failureOf(err), "That session could not be signed out."));
@@ -107,7 +105,7 @@ function SessionRow({ session, current }: { session: AuthSession; current: boole
           {session.ipAddress ? ` · ${session.ipAddress}` : ""} ·{" "}
           {current
             ? "Active now"
-            : `Last active ${formatDistanceToNow(new Date(session.updatedAt), { addSuffix: true })}`}
+            : `Last active ${formatDistanceToNow(new Date(session.lastActiveAt), { addSuffix: true })}`}
         </p>
       </div>
       {!current && (

@@ -1,0 +1,87 @@
+// The JSON body of every route that reads one, as the very shared schema object its handler validates
+// with: our own routes (readJson in src/server/modules) and the Better Auth calls validated first in
+// src/server/auth/routes.ts. bad-input-property.test.ts proves this map complete and sends malformed
+// bodies to each; isolation.test.ts finds the ids carried in bodies here.
+import type { z } from "zod";
+import { VALIDATED } from "#server/auth/routes.ts";
+import * as accountContracts from "#shared/contracts/account.ts";
+import * as adminContracts from "#shared/contracts/admin.ts";
+import * as authContracts from "#shared/contracts/auth.ts";
+import * as billingContracts from "#shared/contracts/billing.ts";
+import * as preferencesContracts from "#shared/contracts/preferences.ts";
+import * as securityContracts from "#shared/contracts/security.ts";
+import * as tasksContracts from "#shared/contracts/tasks.ts";
+import * as teamContracts from "#shared/contracts/team.ts";
+
+/** Every contract module a handler takes a body schema from. */
+export const CONTRACTS: Record<string, unknown> = {
+  ...accountContracts,
+  ...adminContracts,
+  ...authContracts,
+  ...billingContracts,
+  ...preferencesContracts,
+  ...securityContracts,
+  ...tasksContracts,
+  ...teamContracts,
+};
+
+/** Our own JSON routes (as RULES names them) → the schema their handler passes to readJson. */
+export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
+  "PATCH /api/profile": authContracts.profileUpdateBody,
+  "POST /api/tasks": tasksContracts.taskCreateBody,
+  "PATCH /api/tasks/:id": tasksContracts.taskUpdateBody,
+  "POST /api/pomodoro-sessions": tasksContracts.pomodoroStartBody,
+  "POST /api/pomodoro-sessions/:id/complete": tasksContracts.pomodoroCompleteBody,
+  "POST /api/assistant": tasksContracts.assistantBody,
+  "POST /api/billing/checkout": billingContracts.checkoutRequestSchema,
+  "POST /api/billing/portal": billingContracts.portalRequestSchema,
+  "POST /api/billing/local/subscription": billingContracts.localPortalActionSchema,
+  "POST /api/team/invitations": teamContracts.inviteMemberBody,
+  "POST /api/account/delete": securityContracts.passwordConfirmBody,
+  "PATCH /api/preferences": preferencesContracts.preferencesPatchBody,
+  "POST /api/client-errors": accountContracts.clientErrorBody,
+  "PUT /api/admin/users/:id/role": adminContracts.setRoleBody,
+  "POST /api/admin/users/:id/ban": adminContracts.banBody,
+  "POST /api/admin/users/:id/unban": adminContracts.unbanBody,
+  "PUT /api/admin/users/:id/plan": adminContracts.planOverrideBody,
+};
+
+/** Better Auth's calls we validate before it sees them: "POST /api/auth/sign-in/email" → schema. */
+export const AUTH_BODY_SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
+  Object.entries(VALIDATED).map(([path, rule]) => [`POST /api/auth${path}`, rule.schema]),
+);
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+};
+export const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Every key an object accepted by `schema` may have (through optional, pipe, union...). */
+export function bodyKeys(schema: z.ZodType): string[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "object":
+      return Object.keys(def.shape ?? {});
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+      return bodyKeys(def.innerType!);
+    case "pipe":
+      return bodyKeys(def.in!);
+    case "union":
+      return [...new Set(def.options!.flatMap(bodyKeys))];
+    case "intersection":
+      return [...new Set([...bodyKeys(def.left!), ...bodyKeys(def.right!)])];
+    default:
+      return [];
+  }
+}
