@@ -27,6 +27,7 @@ type Person = Awaited<ReturnType<typeof createVerifiedUser>> & { id: string };
 type Export = Record<string, unknown> & {
   profile: Record<string, unknown>;
   subscription: { userId: string } | null;
+  launchOfferWindow: { userId: string } | null;
 } & Record<string, { id?: string; userId?: string }[]>;
 
 const SUPER_EMAIL = "only-super-admin@example.com";
@@ -117,6 +118,7 @@ async function seedEverything(p: Person) {
     expiresAt: new Date(Date.now() + DAY),
   });
   await d.insert(clientErrorReports).values({ userId: p.id, message: `Error of ${p.email}` });
+  expect((await p.client.post("/api/billing/launch-offer")).status).toBe(200);
 }
 
 /** Every id the database holds for the person, per export section. */
@@ -167,6 +169,7 @@ describe("GET /api/account/export", () => {
     const doc = res.body;
     expect(doc.profile).toMatchObject({ id: alice.id, email: alice.email, fullName: alice.name });
     expect(doc.subscription?.userId).toBe(alice.id);
+    expect(doc.launchOfferWindow?.userId).toBe(alice.id);
 
     const expected = await idsInDatabase(alice.id);
     for (const [section, ids] of Object.entries(expected)) {

@@ -73,6 +73,7 @@ function rows(): ExportRows {
     syncLogs: [],
     demoGrants: [],
     checkoutSessions: [],
+    launchOfferWindow: { userId, openedAt: at },
     sessions: [
       {
         id: "s1",
@@ -116,6 +117,7 @@ describe("account export", () => {
       "syncLogs",
       "demoGrants",
       "checkoutSessions",
+      "launchOfferWindow",
       "sessions",
       "teamMemberships",
       "clientErrorReports",

@@ -4,7 +4,7 @@
 // inside unless someone adds it here; the other tables are exported whole.
 import type { AccountDeletion, ClientErrorReport } from "../../db/schema/admin.ts";
 import type { session, user } from "../../db/schema/auth.ts";
-import type { CheckoutSession, DemoGrant, Subscription } from "../../db/schema/billing.ts";
+import type { CheckoutSession, DemoGrant, LaunchOfferWindow, Subscription } from "../../db/schema/billing.ts";
 import type { CalendarConnection, SyncedEvent, SyncLog } from "../../db/schema/calendar.ts";
 import type { AiInsight, BurnoutAlert, OptimizationRecommendation } from "../../db/schema/insights.ts";
 import type { PomodoroSession, Task, TimeLog } from "../../db/schema/tasks.ts";
@@ -29,6 +29,7 @@ export type ExportRows = {
   syncLogs: SyncLog[];
   demoGrants: DemoGrant[];
   checkoutSessions: CheckoutSession[];
+  launchOfferWindow: LaunchOfferWindow | null;
   sessions: (typeof session.$inferSelect)[];
   teamMemberships: { organizationId: string; organizationName: string; role: string; createdAt: Date }[];
   clientErrorReports: ClientErrorReport[];
@@ -105,6 +106,7 @@ export function buildAccountExport(rows: ExportRows, generatedAt: Date) {
     syncLogs: rows.syncLogs.map(plain),
     demoGrants: rows.demoGrants.map(plain),
     checkoutSessions: rows.checkoutSessions.map(plain),
+    launchOfferWindow: rows.launchOfferWindow ? plain(rows.launchOfferWindow) : null,
     sessions: rows.sessions.map((s) => pick(s, SESSION_FIELDS)),
     teamMemberships: rows.teamMemberships.map(plain),
     clientErrorReports: rows.clientErrorReports.map(plain),

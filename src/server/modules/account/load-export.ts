@@ -4,7 +4,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
 import { member, organization, session, user } from "../../db/schema/auth.ts";
-import { checkoutSessions, demoGrants, subscriptions } from "../../db/schema/billing.ts";
+import { checkoutSessions, demoGrants, launchOfferWindows, subscriptions } from "../../db/schema/billing.ts";
 import { calendarConnections, syncedEvents, syncLogs } from "../../db/schema/calendar.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "../../db/schema/insights.ts";
 import { pomodoroSessions, tasks, timeLogs } from "../../db/schema/tasks.ts";
@@ -19,6 +19,10 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
       if (!person) throw new AppError("UNAUTHENTICATED", "Not authenticated");
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       const [deletion] = await tx.select().from(accountDeletions).where(eq(accountDeletions.userId, userId));
+      const [offerWindow] = await tx
+        .select()
+        .from(launchOfferWindows)
+        .where(eq(launchOfferWindows.userId, userId));
       return {
         user: person,
         subscription: subscription ?? null,
@@ -83,6 +87,7 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
           .from(checkoutSessions)
           .where(eq(checkoutSessions.userId, userId))
           .orderBy(asc(checkoutSessions.createdAt)),
+        launchOfferWindow: offerWindow ?? null,
         sessions: await tx
           .select()
           .from(session)
