@@ -1,10 +1,11 @@
 // `node bench/request-profile.ts [postgres|pglite] [calls]`: where one request's time goes, on a quiet
 // server. Builds the app in this process against a fresh database with the heavy account
-// (bench/seed-heavy-user.ts), then for GET /api/me, the task list and the 90-day analytics prints the
-// median time of a whole request through the app, of the session check alone, of the use case
-// alone, how many SQL statements one request sends and, on PostgreSQL, the CPU time one request
-// costs this process and the database's server processes: on a busy machine the CPU times move far
-// less than the wall-clock ones. Prints figures, asserts nothing.
+// (bench/seed-heavy-user.ts) and prints, per call, the median time, the SQL statements sent and, on
+// PostgreSQL, the CPU time spent in this process and in the database's server processes (on a busy
+// machine CPU times move far less than wall-clock ones): for GET /api/me, the task list and the
+// 90-day analytics through the app and their use cases alone, the middleware chain with and without
+// a session (an unknown route), and Better Auth's own get-session for comparison. Prints figures,
+// asserts nothing.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -121,10 +122,17 @@ try {
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     await res.text();
   };
+  // The middleware chain and the session check, with nothing after them but the 404.
+  const unknownRoute = (withCookie: boolean) => async () => {
+    const res = await app.request(`${base}/api/no-such-route`, { headers: withCookie ? { cookie } : {} });
+    if (res.status !== 404) throw new Error(`unknown route: ${res.status}`);
+    await res.text();
+  };
   const rows: Array<[string, Awaited<ReturnType<typeof timeIt>>]> = [
-    ["GET /api/health (no session)", await timeIt(get("/api/health"))],
+    ["unknown route, no cookie (404)", await timeIt(unknownRoute(false))],
+    ["unknown route, signed in (404)", await timeIt(unknownRoute(true))],
     [
-      "session check alone",
+      "Better Auth's get-session alone",
       await timeIt(() => deps.auth.api.getSession({ headers: new Headers({ cookie }) })),
     ],
     ["GET /api/me", await timeIt(get("/api/me"))],
@@ -140,7 +148,7 @@ try {
   for (const [name, r] of rows) {
     const pgFigures = `, ${r.statements.toFixed(1)} SQL statements, + ${r.dbUs.toFixed(0)} µs CPU in PostgreSQL`;
     console.info(
-      `  ${name.padEnd(32)} ${r.ms.toFixed(2).padStart(7)} ms, ${r.nodeUs.toFixed(0).padStart(5)} µs CPU here${kind === "postgres" ? pgFigures : ""}`,
+      `  ${name.padEnd(34)} ${r.ms.toFixed(2).padStart(7)} ms, ${r.nodeUs.toFixed(0).padStart(5)} µs CPU here${kind === "postgres" ? pgFigures : ""}`,
     );
   }
 } finally {

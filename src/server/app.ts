@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
   app.route("/api/auth", authRoutes(deps.auth));
-  app.use("/api/*", sessionMiddleware(deps.auth));
+  app.use("/api/*", sessionMiddleware(deps.auth, deps.database.db));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api", profileRoutes(deps));
   app.route("/api/dev", devRoutes(deps));
