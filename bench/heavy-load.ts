@@ -3,8 +3,8 @@
 // (bench/seed-heavy-user.ts); each round loads GET /api/me, the task list and the 90-day analytics at
 // 50 connections (autocannon), then times single analytics and task-list calls on a quiet server.
 // Prints figures, asserts nothing. Other work on the machine makes single rounds noisy: read medians.
-// BENCH_ONLY=list,analytics loads only those; BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
-// profiles the server.
+// BENCH_ONLY=list,analytics loads only those; BENCH_CONNECTIONS=10 loads with fewer connections;
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +18,7 @@ import { seedHeavyUser } from "./seed-heavy-user.ts";
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
 const rounds = Number(process.argv[3] ?? 3);
 const seconds = Number(process.argv[4] ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = 3900 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
@@ -78,7 +79,7 @@ async function signUp(): Promise<{ cookie: string; userId: string }> {
 }
 
 async function load(path: string, cookie: string) {
-  const r = await autocannon({ url: base + path, connections: 50, duration: seconds, headers: { cookie } });
+  const r = await autocannon({ url: base + path, connections, duration: seconds, headers: { cookie } });
   if (r.non2xx + r.errors) console.info(`  ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -158,7 +159,7 @@ try {
         .join(", ")}`,
     );
   }
-  console.info(`\n${kind}, ${rounds} rounds of ${seconds} s at 50 connections, medians:`);
+  console.info(`\n${kind}, ${rounds} rounds of ${seconds} s at ${connections} connections, medians:`);
   for (const [name, values] of Object.entries(figures))
     console.info(
       `  ${name.padEnd(30)} ${median(values).toFixed(1)}   (${values.map((v) => v.toFixed(1)).join(", ")})`,
