@@ -1,5 +1,5 @@
 // The common case of the per-request session check, done without Better Auth's general get-session
-// path (docs/decisions/011-session-check-per-request.md): the cookie's signature is checked here, and
+// path (docs/decisions/012-session-check-per-request.md): the cookie's signature is checked here, and
 // the session and its person come from the database in one indexed, prepared query, so a revoked
 // session, a sign-out, a ban or a deleted account is refused on the very next request on every
 // instance. Nothing is cached between requests.

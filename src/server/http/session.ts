@@ -13,7 +13,7 @@ type Found = { user: SessionUser; sessionId: string } | null;
  * Sets `user` and `sessionId` for the request. The common case, a live session that needs no
  * renewal, is one indexed query (src/server/http/session-lookup.ts); an expired session, one due
  * for renewal, and any surprise go through Better Auth's own get-session, which deletes or renews
- * it exactly as before (docs/decisions/011-session-check-per-request.md).
+ * it exactly as before (docs/decisions/012-session-check-per-request.md).
  */
 export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBindings> {
   const lookup = sessionByToken(db);
