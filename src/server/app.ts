@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
   app.route("/api/auth", authRoutes(deps.auth));
-  app.use("/api/*", sessionMiddleware(deps.auth));
+  app.use("/api/*", sessionMiddleware(deps.auth, deps.database.db));
   app.use("/api/*", lastActiveMiddleware({ db: deps.database.db, clock: deps.clock }));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api", profileRoutes(deps));

@@ -344,6 +344,35 @@ describe("GET /api/analytics", () => {
     }
   });
 
+  it("counts both passes through a local hour lived twice on its own day, and lists equal categories by name", async () => {
+    // The Azores fall back from 01:00 to 00:00 on 25 October 2026 (01:00 UTC): local 00:00-01:00 of
+    // that day happens twice, and its first pass starts before the instant "midnight" names.
+    const { client } = await createVerifiedUser(server);
+    at("2026-10-01T10:00:00.000Z");
+    const design = (await createTask(client, { title: "A", category: "Design" })).id;
+    const admin = (await createTask(client, { title: "B", category: "Admin" })).id;
+    await track(client, design, "2026-10-24T23:30:00.000Z", "2026-10-24T23:45:00.000Z"); // 23:30 on 24 Oct
+    await track(client, design, "2026-10-25T00:30:00.000Z", "2026-10-25T00:50:00.000Z"); // 00:30, first pass
+    await track(client, admin, "2026-10-25T01:30:00.000Z", "2026-10-25T01:45:00.000Z"); // 00:30, second pass
+    await track(client, admin, "2026-10-26T10:00:00.000Z", "2026-10-26T10:20:00.000Z");
+
+    at("2026-10-26T12:00:00.000Z");
+    const res = await ok(client.get<AnalyticsResponse>("/api/analytics?range=7&tz=Atlantic%2FAzores"));
+    expect(res.days.map((d) => [d.date, d.minutesTracked])).toEqual([
+      ["2026-10-20", 0],
+      ["2026-10-21", 0],
+      ["2026-10-22", 0],
+      ["2026-10-23", 0],
+      ["2026-10-24", 15],
+      ["2026-10-25", 35],
+      ["2026-10-26", 20],
+    ]);
+    expect(res.byCategory).toEqual([
+      { category: "Admin", minutes: 35 },
+      { category: "Design", minutes: 35 },
+    ]);
+  });
+
   it("an offset time zone is honoured or refused, never inverted", async () => {
     at("2026-05-10T22:00:00.000Z"); // 03:00 on 11 May at UTC+5
     const res = await me.get<AnalyticsResponse>(`/api/analytics?range=7&tz=${encodeURIComponent("+05:00")}`);

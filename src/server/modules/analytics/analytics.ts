@@ -19,95 +19,116 @@ export async function analytics(
   now: Date,
 ): Promise<AnalyticsResponse> {
   const nowIso = now.toISOString();
-  // Local days [first, today] and the instant the first one starts.
-  const days = sql`
-    with bounds as (
-      select (${nowIso}::timestamptz at time zone ${tz})::date as today
-    ), series as (
-      select generate_series(today - (${range - 1})::int, today, interval '1 day')::date as day from bounds
-    )`;
-  const perDay = await db.execute(sql`
-    ${days},
-    start_at as (select (min(day)::timestamp at time zone ${tz}) as t0 from series),
-    done as (
-      select (completed_at at time zone ${tz})::date as day, count(*) as n
-      from tasks, start_at where user_id = ${userId} and completed and completed_at >= start_at.t0
-      group by 1
+  // One statement, one round trip, each table read once: the person's tasks in one pass (all-time
+  // totals, the trend's baseline before the range, and per local day the tasks created and
+  // completed), their closed time logs from the first day on in one pass (minutes per local day and
+  // category), and their completed focus sessions. The trend is running totals over the days
+  // (docs/decisions/008). Days are local to `tz`; the range starts at the instant its first day does.
+  const [row] = rowsOf(
+    await db.execute(sql`
+    with series as (
+      select generate_series(today - (${range - 1})::int, today, interval '1 day')::date as day
+      from (select (${nowIso}::timestamptz at time zone ${tz})::date as today) bounds
     ),
-    tracked as (
-      select (start_time at time zone ${tz})::date as day, sum(duration_minutes) as minutes
-      from time_logs, start_at where user_id = ${userId} and end_time is not null and start_time >= start_at.t0
-      group by 1
+    start_at as (select (min(day)::timestamp at time zone ${tz}) as t0 from series),
+    task_rows as (
+      select t.completed, t.completed_at, t.created_at, s.t0,
+        case when t.created_at >= s.t0 then (t.created_at at time zone ${tz})::date end as created_day,
+        case when t.completed and t.completed_at >= s.t0 then (t.completed_at at time zone ${tz})::date end as done_day
+      from tasks t, start_at s
+      where t.user_id = ${userId}
+    ),
+    task_counts as (
+      select grouping(created_day, done_day) as set_id, created_day, done_day,
+        count(*) as n,
+        count(*) filter (where completed) as done,
+        count(*) filter (where created_at < t0) as created_before,
+        count(*) filter (where completed and completed_at < t0) as completed_before
+      from task_rows
+      group by grouping sets ((), (created_day), (done_day))
+    ),
+    totals as (select n, done, created_before, completed_before from task_counts where set_id = 3),
+    created_daily as (select created_day as day, n from task_counts where set_id = 1 and created_day is not null),
+    done_daily as (select done_day as day, n from task_counts where set_id = 2 and done_day is not null),
+    -- Minutes per local day and category in one hash over the logs, then summed both ways: one
+    -- grouping per log costs less than a day and a category grouping each.
+    log_cells as (
+      select (l.start_time at time zone ${tz})::date as day, t.category, sum(l.duration_minutes) as minutes
+      from time_logs l join tasks t on t.id = l.task_id, start_at s
+      where l.user_id = ${userId} and l.end_time is not null and l.start_time >= s.t0
+      group by 1, 2
+    ),
+    log_sums as (
+      select grouping(day, category) as set_id, day, category, sum(minutes) as minutes
+      from log_cells
+      group by grouping sets ((day), (category))
     ),
     focus as (
-      select (start_time at time zone ${tz})::date as day, count(*) as n
-      from pomodoro_sessions, start_at where user_id = ${userId} and completed and start_time >= start_at.t0
+      select (p.start_time at time zone ${tz})::date as day, count(*) as n
+      from pomodoro_sessions p, start_at s
+      where p.user_id = ${userId} and p.completed and p.start_time >= s.t0
       group by 1
     ),
-    -- The completion-rate trend: tasks created and completed up to each day, as running totals
-    -- (a baseline before the range plus per-day counts), so the cost grows with tasks, not tasks × days.
-    created_daily as (
-      select (created_at at time zone ${tz})::date as day, count(*) as n
-      from tasks, start_at where user_id = ${userId} and created_at >= start_at.t0 group by 1
-    ),
-    baseline as (
-      select count(*) filter (where created_at < start_at.t0) as created,
-             count(*) filter (where completed and completed_at < start_at.t0) as completed
-      from tasks, start_at where user_id = ${userId}
-    ),
-    trend as (
+    days as (
       select s.day,
-        (select created from baseline) + sum(coalesce(cd.n, 0)) over (order by s.day) as created,
-        (select completed from baseline) + sum(coalesce(kd.n, 0)) over (order by s.day) as completed
+        coalesce(dd.n, 0) as tasks_completed,
+        coalesce(ls.minutes, 0) as minutes_tracked,
+        coalesce(f.n, 0) as focus_sessions,
+        (select created_before from totals) + sum(coalesce(cd.n, 0)) over (order by s.day) as created,
+        (select completed_before from totals) + sum(coalesce(dd.n, 0)) over (order by s.day) as completed
       from series s
+        left join done_daily dd on dd.day = s.day
         left join created_daily cd on cd.day = s.day
-        left join done kd on kd.day = s.day
-    )
-    select to_char(s.day, 'YYYY-MM-DD') as date,
-      coalesce(done.n, 0) as tasks_completed,
-      coalesce(tracked.minutes, 0) as minutes_tracked,
-      coalesce(focus.n, 0) as focus_sessions,
-      trend.created, trend.completed
-    from series s
-      left join done on done.day = s.day
-      left join tracked on tracked.day = s.day
-      left join focus on focus.day = s.day
-      left join trend on trend.day = s.day
-    order by s.day`);
-  const byCategory = await db.execute(sql`
-    ${days}
-    select t.category, sum(l.duration_minutes) as minutes
-    from time_logs l join tasks t on t.id = l.task_id
-    where l.user_id = ${userId} and l.end_time is not null
-      and l.start_time >= ((select min(day) from series)::timestamp at time zone ${tz})
-    group by t.category order by minutes desc`);
-  const [totals] = rowsOf(
-    await db.execute(
-      sql`select count(*) as total, count(*) filter (where completed) as done from tasks where user_id = ${userId}`,
+        left join log_sums ls on ls.set_id = 1 and ls.day = s.day
+        left join focus f on f.day = s.day
     ),
+    by_category as (select category, minutes from log_sums where set_id = 2)
+    select
+      (select json_agg(json_build_object(
+          'date', to_char(day, 'YYYY-MM-DD'), 'tasksCompleted', tasks_completed,
+          'minutesTracked', minutes_tracked, 'focusSessions', focus_sessions,
+          'created', created, 'completed', completed) order by day) from days)::text as days,
+      (select json_agg(json_build_object('category', category, 'minutes', minutes)
+          order by minutes desc, category) from by_category)::text as by_category,
+      (select n from totals) as total,
+      (select done from totals) as done`),
   );
+  type DayJson = {
+    date: string;
+    tasksCompleted: number;
+    minutesTracked: number;
+    focusSessions: number;
+    created: number;
+    completed: number;
+  };
+  // json_agg of no rows is NULL: a person who tracked nothing has no categories.
+  const days = JSON.parse(String(row?.days ?? "[]")) as DayJson[];
+  const categories = JSON.parse(String(row?.by_category ?? "[]")) as Array<{
+    category: string;
+    minutes: number;
+  }>;
 
-  const dayRows = rowsOf(perDay).map((r) => ({
-    date: String(r.date),
-    tasksCompleted: num(r.tasks_completed),
-    minutesTracked: num(r.minutes_tracked),
-    focusSessions: num(r.focus_sessions),
-    completionRate: completionRate(num(r.completed), num(r.created)),
+  const dayRows = days.map((d) => ({
+    date: d.date,
+    tasksCompleted: num(d.tasksCompleted),
+    minutesTracked: num(d.minutesTracked),
+    focusSessions: num(d.focusSessions),
+    completionRate: completionRate(num(d.completed), num(d.created)),
   }));
   const minutes = dayRows.reduce((s, d) => s + d.minutesTracked, 0);
   const focusSessions = dayRows.reduce((s, d) => s + d.focusSessions, 0);
-  const rate = completionRate(num(totals?.done), num(totals?.total));
+  const rate = completionRate(num(row?.done), num(row?.total));
   return {
     range,
     historyLimitedTo: null,
     days: dayRows,
-    byCategory: rowsOf(byCategory).map((r) => ({
-      category: String(r.category) as TaskCategory,
-      minutes: num(r.minutes),
+    byCategory: categories.map((c) => ({
+      category: c.category as TaskCategory,
+      minutes: num(c.minutes),
     })),
     metrics: {
       completionRate: rate,
-      totalTasks: num(totals?.total),
+      totalTasks: num(row?.total),
       totalHours: totalHours(minutes),
       focusSessions,
       productivityScore: productivityScore(rate),

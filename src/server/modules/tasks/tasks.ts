@@ -59,17 +59,18 @@ export async function listTasks(
       sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
     );
   const filter = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(tasks)
-      .where(filter)
-      .orderBy(...TASK_ORDER)
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(tasks).where(filter),
-  ]);
-  return { tasks: rows.map(toTaskDto), total: total?.n ?? 0, limit: q.limit, offset: q.offset };
+  // The page and the total in one statement (the count is a subquery run once), so a list costs one
+  // round trip; only a page past the end, which has no row to carry the total, counts on its own.
+  const rows = await db
+    .select({ task: tasks, total: db.$count(tasks, filter) })
+    .from(tasks)
+    .where(filter)
+    .orderBy(...TASK_ORDER)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.offset > 0) total = await db.$count(tasks, filter);
+  return { tasks: rows.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset };
 }
 
 export async function getTask(db: Db | Tx, userId: string, id: string, lock = false) {
