@@ -110,11 +110,12 @@ describe("the session check on every request", () => {
     const phoneCookie = phone.cookieHeader();
     expect(await meStatus(phoneCookie)).toEqual({ a: 200, b: 200 });
 
-    const sessions = (await person.client.get<ActiveSession[]>("/api/account/sessions")).body;
+    const { sessions } = (await person.client.get<{ sessions: ActiveSession[] }>("/api/account/sessions"))
+      .body;
     const mine = person.client.cookieHeader();
     const phoneSession = sessions.find((s) => !s.current)!;
     expect((await person.client.request("DELETE", `/api/account/sessions/${phoneSession.id}`)).status).toBe(
-      200,
+      204,
     );
 
     expect(await meStatus(phoneCookie)).toEqual({ a: 401, b: 401 });
