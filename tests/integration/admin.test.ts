@@ -547,14 +547,21 @@ describe("the overview figures", () => {
     await setCreated(twoWeeksB, "2040-03-01T23:59:59Z");
     await setCreated(tooOld, "2040-02-14T23:59:59Z");
     await setCreated(future, "2040-03-16T00:00:00Z");
-    const setActive = (p: Person, at: string) =>
+    // A session's last use: created or renewed then, or its recorded last activity.
+    const setActive = (p: Person, at: string, lastActiveAt: string | null = null) =>
       db()
         .update(session)
-        .set({ createdAt: new Date(at), updatedAt: new Date(at) })
+        .set({
+          createdAt: new Date(at),
+          updatedAt: new Date(at),
+          lastActiveAt: lastActiveAt ? new Date(lastActiveAt) : null,
+        })
         .where(eq(session.userId, p.id));
     await setActive(today, "2040-03-15T11:00:00Z");
     await setActive(twoWeeksA, "2040-03-08T12:00:01Z");
     await setActive(twoWeeksB, "2040-03-08T11:59:59Z");
+    // Signed in long ago, but used yesterday.
+    await setActive(tooOld, "2040-01-01T00:00:00Z", "2040-03-14T09:00:00Z");
 
     // Paying (a payment provider holds the subscription): pro monthly $12, pro yearly $9.60, team of 5
     // yearly $40, team of 3 monthly $30. Not paying: a trial, a cancelled team, a past-due pro, and
@@ -601,7 +608,8 @@ describe("the overview figures", () => {
         count: 2,
       });
       expect(stats.signupsPerDay.reduce((s, d) => s + d.count, 0)).toBe(3);
-      expect(stats.activeUsers).toBe(2);
+      // today, twoWeeksA, tooOld by its last activity, and the super admin asking now.
+      expect(stats.activeUsers).toBe(4);
       const [all] = await db().select({ n: count() }).from(user);
       expect(stats.totalUsers).toBe(Number(all!.n));
       expect(stats.payingSubscriptions - before.body.payingSubscriptions).toBe(4);

@@ -32,7 +32,9 @@ export async function getStats(db: Db, now: Date): Promise<AdminStats> {
   const [active] = await db
     .select({ n: countDistinct(session.userId) })
     .from(session)
-    .where(gte(sql`greatest(${session.updatedAt}, ${session.createdAt})`, activeSince));
+    .where(
+      gte(sql`greatest(${session.lastActiveAt}, ${session.updatedAt}, ${session.createdAt})`, activeSince),
+    );
 
   const paying = await db
     .select({

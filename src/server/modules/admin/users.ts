@@ -20,7 +20,9 @@ function searchWhere(q: string | undefined): SQL | undefined {
   return or(ilike(user.name, pattern), ilike(user.email, pattern));
 }
 
-const lastActive = sql<Date | null>`(select max(greatest(${session.updatedAt}, ${session.createdAt})) from ${session} where ${session.userId} = ${user.id})`;
+// The newest use of any of the person's sessions: the recorded last activity (written at most once a
+// minute per session), else when it was created or renewed.
+const lastActive = sql<Date | null>`(select max(greatest(${session.lastActiveAt}, ${session.updatedAt}, ${session.createdAt})) from ${session} where ${session.userId} = ${user.id})`;
 
 async function toAdminUsers(db: Db, ids: string[], now: Date): Promise<AdminUser[]> {
   if (ids.length === 0) return [];
