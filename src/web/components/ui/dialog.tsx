@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { Button } from "./button.tsx";
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -44,5 +45,22 @@ export function DialogContent({
         </D.Close>
       </D.Content>
     </D.Portal>
+  );
+}
+
+/**
+ * The row of buttons at the foot of a dialog: Cancel, which closes it (disabled while `busy`), then
+ * the dialog's own buttons. Stacked with the confirming button on top on a phone.
+ */
+export function DialogActions({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="outline" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      {children}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { DATA_RETENTION_DAYS } from "#shared/domain/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -136,16 +136,11 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
               onChange={(e) => setPassword(e.target.value)}
             />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
+          <DialogActions busy={remove.isPending}>
             <Button type="submit" variant="danger" disabled={remove.isPending}>
               {remove.isPending ? "Deleting..." : "Delete my account"}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

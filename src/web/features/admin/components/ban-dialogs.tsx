@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { ADMIN_LIMITS, type AdminUser } from "#shared/contracts/admin.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
@@ -58,14 +58,11 @@ function BanForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
           onChange={(e) => setReason(e.target.value)}
         />
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" variant="danger" disabled={ban.isPending}>
           {ban.isPending ? "Banning..." : "Ban"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -95,14 +92,11 @@ export function UnbanDialog({ user, onClose }: { user: AdminUser | null; onClose
             </>
           }
         >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button onClick={confirm} disabled={unban.isPending}>
               {unban.isPending ? "Unbanning..." : "Unban"}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>

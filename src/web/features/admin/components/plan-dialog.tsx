@@ -10,7 +10,7 @@ import {
 } from "#shared/contracts/admin.ts";
 import { TEAM_SIZE } from "#shared/domain/plans.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -125,14 +125,11 @@ function PlanForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
           />
         </FormField>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" disabled={override.isPending}>
           {override.isPending ? "Saving..." : "Save plan"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { AdminUser } from "#shared/contracts/admin.ts";
 import { ROLES, type Role } from "#shared/contracts/auth.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
@@ -82,14 +82,11 @@ function RoleForm({ user, actorRole, onDone }: { user: AdminUser; actorRole: str
           ))}
         </NativeSelect>
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" disabled={change.isPending || role === user.role}>
           {change.isPending ? "Saving..." : "Change role"}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

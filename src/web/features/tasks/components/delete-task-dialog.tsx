@@ -1,6 +1,6 @@
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 
@@ -30,14 +30,11 @@ export function DeleteTaskDialog({ task, onClose }: { task: TaskDto | null; onCl
           ) : undefined
         }
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button variant="danger" onClick={confirm} disabled={del.isPending}>
             {del.isPending ? "Deleting..." : "Delete task"}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

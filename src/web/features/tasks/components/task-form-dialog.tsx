@@ -19,7 +19,7 @@ import {
 } from "#shared/domain/tasks.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -306,14 +306,11 @@ function TaskForm({
           </Alert>
         )}
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" disabled={titleEmpty || isSubmitting} aria-busy={isSubmitting || undefined}>
             {task ? (isSubmitting ? "Saving..." : "Save") : isSubmitting ? "Adding..." : "Add Task"}
           </Button>
-        </div>
+        </DialogActions>
       </form>
       {task && (
         <section aria-labelledby="task-time-log-heading" className={cn("mt-6 border-t border-border pt-4")}>

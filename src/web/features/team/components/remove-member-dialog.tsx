@@ -1,6 +1,6 @@
 import type { TeamMemberDto } from "#shared/contracts/team.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useRemoveMember } from "../api/remove-member.ts";
 
@@ -36,14 +36,11 @@ export function RemoveMemberDialog({
           ) : undefined
         }
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
             {remove.isPending ? "Removing..." : "Remove member"}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );
