@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node src/server/main.ts`,
+    // The server with its calendar providers pointed at a local fake (see the file).
+    command: `rm -rf ${DATA_DIR} && node tests/support/e2e-server.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

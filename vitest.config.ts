@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -7,6 +7,9 @@ import type { Db } from "../src/server/db/client.ts";
 import { rescoreIfStale } from "../src/server/modules/tasks/tasks.ts";
 
 export async function seedHeavyUser(db: Db, userId: string, tasks = 5000, logs = 50000) {
+  // In bulk with the rollup triggers off, then the person's rollups counted once from scratch, as the
+  // migration does for existing accounts (decision 032): 55,000 trigger calls would take minutes.
+  await db.execute(sql`set session_replication_role = replica`);
   await db.execute(sql`
     insert into tasks (user_id, title, estimated_minutes, actual_minutes, category, priority, completed, completed_at,
                        status, deadline, priority_score, created_at, updated_at)
@@ -36,6 +39,8 @@ export async function seedHeavyUser(db: Db, userId: string, tasks = 5000, logs =
     insert into pomodoro_sessions (user_id, start_time, end_time, duration_minutes, break_duration_minutes, completed)
     select ${userId}, now() - ((g % 90) || ' days')::interval, now() - ((g % 90) || ' days')::interval + interval '25 minutes', 25, 5, true
     from generate_series(1, 2000) g`);
+  await db.execute(sql`set session_replication_role = default`);
+  await db.execute(sql`select analytics_rebuild(${userId}, 'UTC')`);
   await rescoreIfStale(db, userId, new Date());
   await db.execute(sql`vacuum (analyze)`);
 }

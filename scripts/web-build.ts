@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 export type WebBuildState = "missing" | "stale" | "fresh";
 
-const SOURCES = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
+const SOURCES = ["src/web", "src/shared", "vite.config.ts", "scripts/precompress.ts", "package-lock.json"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -19,7 +19,9 @@ function newestMtime(path: string): number {
 export function webBuildState(root: string): WebBuildState {
   const dist = join(root, "dist/web");
   const landing = join(dist, "landing.html");
-  const outputs = [join(dist, "index.html"), landing, join(dist, ".vite/manifest.json")];
+  // landing.html.br is written last (scripts/precompress.ts): a build without it stopped early or
+  // predates precompression.
+  const outputs = [join(dist, "index.html"), landing, join(dist, ".vite/manifest.json"), `${landing}.br`];
   if (!outputs.every((file) => existsSync(file))) return "missing";
   // The build writes landing.html twice, the pre-rendered page last: an empty root means it stopped.
   if (readFileSync(landing, "utf8").includes('<div id="root"></div>')) return "missing";

@@ -6,72 +6,49 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "#shared/errors/app-error.ts";
-import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.ts";
+import { CLIENT_IP_HEADER } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
-import type { SecretBox } from "./crypto/secret-box.ts";
-import type { Database } from "./db/client.ts";
+import type { AppDeps } from "./deps.ts";
+import { compression } from "./http/compression.ts";
 import { hsts } from "./http/hsts.ts";
 import { onError } from "./http/on-error.ts";
 import { originCheck } from "./http/origin-check.ts";
-import { type CounterStore, rateLimiting } from "./http/rate-limit.ts";
+import { rateLimiting } from "./http/rate-limit.ts";
 import { sessionMiddleware } from "./http/session.ts";
+import { siteFiles } from "./http/site-files.ts";
 import { staticWeb } from "./http/static-web.ts";
 import { testClockMiddleware } from "./http/test-clock.ts";
 import type { AppBindings } from "./http/types.ts";
 import { MAX_JSON_BYTES } from "./http/validate.ts";
-import type { JobQueue } from "./jobs/queue.ts";
-import type { Logger } from "./logger.ts";
+import { personWriteLimit } from "./http/write-limit.ts";
 import { lastActiveMiddleware } from "./modules/account/last-active.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { aiInsightsRoutes } from "./modules/ai-insights/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { billingRoutes } from "./modules/billing/billing-routes.ts";
 import { demoRoutes, subscriptionRoutes } from "./modules/billing/routes.ts";
 import { stripeWebhookRoutes } from "./modules/billing/stripe-webhook.ts";
-import type { CalendarOAuthClients } from "./modules/calendar-integrations/integrations.ts";
+import { icalFeedRoutes } from "./modules/calendar-integrations/ical-routes.ts";
 import { calendarIntegrationRoutes } from "./modules/calendar-integrations/routes.ts";
 import { clientErrorRoutes } from "./modules/client-errors/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { pomodoroRoutes } from "./modules/pomodoro/routes.ts";
 import { preferencesRoutes } from "./modules/preferences/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { teamRoutes } from "./modules/team/routes.ts";
-import type { AiProvider } from "./providers/ai/ai-provider.ts";
-import type { Mailer } from "./providers/mail/mailer.ts";
-import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
-import type { EventHub } from "./realtime/events.ts";
-
-export type AppDeps = {
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  logger: Logger;
-  version: string;
-  nodeEnv: string;
-  trustProxy: boolean;
-  /** Folder of the built web app; omitted in tests and in `npm run dev` (Vite serves it). */
-  webRoot?: string;
-  /** The time, injectable so tests can move it. */
-  clock: () => Date;
-  ai: AiProvider;
-  events: EventHub;
-  payments: PaymentProvider;
-  /** The address people reach Kairo at (return addresses must be on its origin). */
-  publicUrl: string;
-  /** Counters of `rateLimit` (src/server/http/rate-limit.ts): Redis when configured, else memory. */
-  rateLimitStore: CounterStore;
-  /** RATE_LIMIT_DISABLED turns our own limits off as it does Better Auth's. */
-  rateLimitEnabled: boolean;
-  /** Encrypts tokens before they are stored (src/server/crypto/secret-box.ts). */
-  secretBox: SecretBox;
-  /** Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite). */
-  jobs: JobQueue;
-  /** Calendar OAuth clients configured on the server, by provider. */
-  calendarOAuth: CalendarOAuthClients;
-};
+import { teamActivityRoutes } from "./modules/team-activity/routes.ts";
+import { tourRoutes } from "./modules/tour/routes.ts";
+import { voiceRoutes } from "./modules/voice/routes.ts";
+import {
+  workflowExecutionRoutes,
+  workflowRoutes,
+  workflowTemplateRoutes,
+} from "./modules/workflows/routes.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
@@ -83,6 +60,8 @@ export function createApp(deps: AppDeps) {
     c.header("x-request-id", requestId);
     await next();
   });
+  // Outermost but one, so it sees every answer as it leaves (decision 030).
+  app.use("*", compression({ skip: (path) => path.startsWith("/api/auth/") }));
 
   app.use(
     "*",
@@ -106,14 +85,25 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use("*", hsts({ trustProxy: deps.trustProxy }));
+  // API answers are personal (or about the signed-in state): no browser or proxy keeps a copy.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    try {
+      c.res.headers.set("Cache-Control", "no-store");
+    } catch {
+      // A Response.redirect() has immutable headers: answer a copy.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("Cache-Control", "no-store");
+    }
+  });
 
-  // Cross-site mutations are refused before anything reads their body. Better Auth checks its own
-  // calls against the same origin (trustedOrigins in auth/auth.ts); the Stripe webhook is signed.
+  // Cross-site mutations are refused before anything reads their body, Better Auth's calls included
+  // (Better Auth then checks again with the same rule); the Stripe webhook is signed instead.
   app.use(
     "/api/*",
     originCheck({
-      allowedOrigins: [new URL(deps.publicUrl).origin],
-      exempt: (path) => path.startsWith("/api/auth/") || path === "/api/billing/stripe/webhook",
+      policy: deps.originPolicy,
+      exempt: (path) => path === "/api/billing/stripe/webhook",
     }),
   );
   app.use("/api/*", bodyLimit({ maxSize: MAX_JSON_BYTES }));
@@ -153,6 +143,8 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/auth", authRoutes(deps.auth));
   app.use("/api/*", sessionMiddleware(deps.auth, deps.database.db));
+  // After the session check (it needs to know who) and before anything else takes a connection.
+  app.use("/api/*", personWriteLimit());
   app.use("/api/*", lastActiveMiddleware({ db: deps.database.db, clock: deps.clock }));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api", profileRoutes(deps));
@@ -160,20 +152,29 @@ export function createApp(deps: AppDeps) {
   app.route("/api/tasks", taskRoutes(deps));
   app.route("/api/pomodoro-sessions", pomodoroRoutes(deps));
   app.route("/api/assistant", assistantRoutes(deps));
+  app.route("/api/voice", voiceRoutes(deps));
   app.route("/api", analyticsRoutes(deps));
+  app.route("/api/ai-insights", aiInsightsRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/demo", demoRoutes(deps));
   // -- billing
   app.route("/api/billing/stripe/webhook", stripeWebhookRoutes(deps));
   app.route("/api/billing", billingRoutes(deps));
   // -- team
+  app.route("/api/team/activity", teamActivityRoutes(deps));
   app.route("/api/team", teamRoutes(deps));
   // -- security settings
   // -- your data, preferences, client error reports
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/preferences", preferencesRoutes(deps));
+  app.route("/api/tour", tourRoutes(deps));
   app.route("/api/client-errors", clientErrorRoutes(deps));
   app.route("/api/calendar-integrations", calendarIntegrationRoutes(deps));
+  // -- notifications (the bell) and workflow automation
+  app.route("/api/notifications", notificationRoutes(deps));
+  app.route("/api/workflows", workflowRoutes(deps));
+  app.route("/api/workflow-templates", workflowTemplateRoutes(deps));
+  app.route("/api/workflow-executions", workflowExecutionRoutes(deps));
   // -- admin
   app.route("/api/admin", adminRoutes(deps));
 
@@ -181,7 +182,10 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
-  if (deps.webRoot) app.route("/", staticWeb(deps.webRoot));
+  // Calendar apps subscribe here with no session: the secret in the address is the credential.
+  app.route("/ical", icalFeedRoutes(deps));
+  app.route("/", siteFiles(deps.publicUrl));
+  if (deps.webRoot) app.route("/", staticWeb(deps.webRoot, { publicUrl: deps.publicUrl }));
 
   app.onError(onError);
   return app;

@@ -36,8 +36,19 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: optionalUrl,
+  TRUSTED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: "TRUSTED_ORIGINS must be a comma-separated list of origins" }))),
   KAIRO_DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl,
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: optionalUrl,
@@ -57,6 +68,9 @@ export const envSchema = z.object({
     .min(0)
     .default(60 * 60 * 24),
   RATE_LIMIT_DISABLED: bool,
+  // Without Stripe: the built-in test checkout ("test") or no payments ("none"). Unset means "test"
+  // outside production and "none" in production.
+  PAYMENTS: z.enum(["test", "none"]).optional(),
   // Stripe: when STRIPE_SECRET_KEY is set, checkout and the billing portal go to Stripe.
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -71,6 +85,23 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   MICROSOFT_CLIENT_ID: optionalText,
   MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "common")
+    .pipe(z.string().regex(/^[A-Za-z0-9.-]+$/, "a tenant id, a domain, common, organizations or consumers")),
+  // The providers' addresses, defaulting to the real services (tests point them at local fakes).
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
+  MICROSOFT_AUTH_URL: z.url().default("https://login.microsoftonline.com/{tenant}/oauth2/v2.0/authorize"),
+  MICROSOFT_TOKEN_URL: z.url().default("https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token"),
+  MICROSOFT_GRAPH_URL: z.url().default("https://graph.microsoft.com/v1.0"),
+  // AI: an OpenAI-compatible chat-completions model writes the insights when AI_MODEL is set.
+  AI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
@@ -80,10 +111,18 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
   PUBLIC_URL: {
     description: "Address people reach Kairo at; used in email links. Defaults to http://localhost:PORT",
   },
+  TRUSTED_ORIGINS: {
+    description:
+      "Comma-separated origins allowed beside PUBLIC_URL (only with PUBLIC_URL set); without PUBLIC_URL a request's own address is its origin",
+  },
   KAIRO_DATA_DIR: { description: "Folder of the embedded database and the generated secret" },
   DATABASE_URL: {
     description: "PostgreSQL connection string; unset means embedded PGlite in KAIRO_DATA_DIR",
     secret: true,
+  },
+  DATABASE_POOL_SIZE: {
+    description:
+      "PostgreSQL connections per instance (default 10); instances × (this + 4 for jobs) must stay under PostgreSQL's max_connections",
   },
   REDIS_URL: {
     description: "Redis for rate limits, presence and socket fan-out across instances",
@@ -110,6 +149,10 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
   SESSION_TTL_SECONDS: { description: "Session lifetime without use (default 7 days)" },
   SESSION_RENEW_AFTER_SECONDS: { description: "A session used after this age is renewed (default 1 day)" },
   RATE_LIMIT_DISABLED: { description: "true turns off rate limits (never in production)" },
+  PAYMENTS: {
+    description:
+      "Without STRIPE_SECRET_KEY: test (the built-in test checkout, no real charge) or none (billing off). Unset: test outside production, none in production",
+  },
   STRIPE_SECRET_KEY: {
     description: "Stripe secret key; when set, checkout and the billing portal use Stripe",
     secret: true,
@@ -135,6 +178,35 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
       "OAuth client id (Microsoft Entra) for Outlook calendars; unset means Outlook cannot be connected",
   },
   MICROSOFT_CLIENT_SECRET: { description: "OAuth client secret for Outlook calendars", secret: true },
+  MICROSOFT_TENANT: {
+    description:
+      "Microsoft Entra tenant of the sign-in: common (default), organizations, consumers or a tenant id",
+  },
+  GOOGLE_AUTH_URL: { description: "Google's OAuth authorization address" },
+  GOOGLE_TOKEN_URL: {
+    description: "Google's OAuth token address; its revocation address is the same with /revoke for /token",
+  },
+  GOOGLE_CALENDAR_API_URL: { description: "Base address of the Google Calendar API v3" },
+  MICROSOFT_AUTH_URL: {
+    description: "Microsoft's OAuth authorization address; {tenant} is MICROSOFT_TENANT",
+  },
+  MICROSOFT_TOKEN_URL: { description: "Microsoft's OAuth token address; {tenant} is MICROSOFT_TENANT" },
+  MICROSOFT_GRAPH_URL: { description: "Base address of Microsoft Graph" },
+  AI_BASE_URL: {
+    description:
+      "OpenAI-compatible API address (OpenAI by default; Ollama http://localhost:11434/v1, vLLM, llama.cpp server)",
+  },
+  AI_API_KEY: {
+    description: "API key sent as a Bearer token to AI_BASE_URL (not needed by Ollama)",
+    secret: true,
+  },
+  AI_MODEL: {
+    description:
+      "Model name; when set, the model writes insights and break suggestions, else the built-in provider",
+  },
+  AI_TIMEOUT_MS: {
+    description: "Longest wait for one model answer before the built-in answer is used (10 s)",
+  },
 };
 
 export type Env = z.infer<typeof envSchema>;

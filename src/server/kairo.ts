@@ -1,25 +1,39 @@
 // The composition root shared by `main.ts` and the tests: opens the database, applies migrations and
 // wires the providers, auth and HTTP app together.
 import { readFileSync } from "node:fs";
-import { type AppDeps, createApp } from "./app.ts";
+import { createApp } from "./app.ts";
 import { createAuth, promoteConfiguredAdmins } from "./auth/auth.ts";
 import { createRedisStorage } from "./auth/redis-storage.ts";
 import { createSecretBox } from "./crypto/secret-box.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import type { AppDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { createDomainEvents } from "./events/domain-events.ts";
+import { createOriginPolicy } from "./http/origin-policy.ts";
 import { memoryCounterStore } from "./http/rate-limit.ts";
 import { offsetClock } from "./http/test-clock.ts";
 import { createJobQueue } from "./jobs/create-job-queue.ts";
 import { accountPurgeJob } from "./jobs/definitions/account-purge.ts";
+import { calendarAutoSyncJob } from "./jobs/definitions/calendar-auto-sync.ts";
 import type { Logger } from "./logger.ts";
-import { calendarClientsFromEnv } from "./modules/calendar-integrations/integrations.ts";
+import { startTrial } from "./modules/billing/subscription.ts";
+import { calendarSyncDeps } from "./modules/calendar-integrations/sync-deps.ts";
+import { createEntitlements } from "./modules/entitlements/entitlements.ts";
+import { subscribeTeamActivity } from "./modules/team-activity/subscribe.ts";
+import { createWorkflowEngine } from "./modules/workflows/engine.ts";
+import { seedWorkflowTemplates } from "./modules/workflows/workflows.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import { createBuiltinAi } from "./providers/ai/builtin.ts";
+import { createModelAi } from "./providers/ai/openai-compatible.ts";
+import {
+  type CalendarProviders,
+  calendarProvidersFromEnv,
+} from "./providers/calendars/create-calendar-providers.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./providers/mail/mailer.ts";
 import { createLocalPayments } from "./providers/payments/local.ts";
 import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
 import { createStripePayments, stripeOptionsFromEnv } from "./providers/payments/stripe.ts";
-import { createEventHub } from "./realtime/events.ts";
+import { createUnconfiguredPayments } from "./providers/payments/unconfigured.ts";
 import { resolveSecret } from "./secret.ts";
 
 export const VERSION: string = JSON.parse(
@@ -37,11 +51,19 @@ export type KairoOptions = {
   ai?: AiProvider;
   /** Use this payment provider instead of the one the environment selects (tests). */
   payments?: PaymentProvider;
+  /** Use these calendar adapters instead of the ones the environment configures (tests). */
+  calendars?: CalendarProviders;
 };
 
 export async function createKairo(o: KairoOptions) {
   const { env, logger } = o;
-  const database = o.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.KAIRO_DATA_DIR }));
+  const database =
+    o.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.KAIRO_DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    }));
   await database.migrate();
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer =
@@ -55,8 +77,19 @@ export async function createKairo(o: KairoOptions) {
   const redis = env.REDIS_URL ? await createRedisStorage(env.REDIS_URL) : undefined;
   const secret = resolveSecret(env.BETTER_AUTH_SECRET, env.KAIRO_DATA_DIR);
   const clock = o.clock ?? (env.NODE_ENV === "test" ? offsetClock : () => new Date());
+  // One origin rule for HTTP, Better Auth and the socket (src/server/http/origin-policy.ts).
+  const originPolicy = createOriginPolicy({
+    publicUrl: env.PUBLIC_URL,
+    trustedOrigins: env.TRUSTED_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+  });
+  const events = createDomainEvents({ logger });
   const auth = createAuth({
+    originPolicy,
+    // Its sockets end with it (realtime/session-sockets.ts).
+    onSessionEnded: async (personId) => events.emit({ type: "session.ended", personId }),
     clock,
+    onUserCreated: (userId) => startTrial(database.db, userId, clock()),
     secondaryStorage: redis,
     db: database.db,
     mailer,
@@ -80,6 +113,22 @@ export async function createKairo(o: KairoOptions) {
     env.KAIRO_SUPER_ADMIN_EMAILS,
   );
   if (promoted) logger.info({ promoted }, "configured administrators promoted");
+  const secretBox = createSecretBox(secret);
+  const calendars = o.calendars ?? calendarProvidersFromEnv(env);
+  subscribeTeamActivity({ db: database.db, events, clock });
+  const calendarSync = calendarSyncDeps({
+    events,
+    database,
+    secretBox,
+    calendars,
+    logger,
+    clock,
+    publicUrl: baseURL,
+    mailer,
+  });
+  const entitlements = createEntitlements({ db: database.db, clock });
+  const workflows = createWorkflowEngine({ db: database.db, events, entitlements, mailer, clock, logger });
+  await seedWorkflowTemplates(database.db);
   const deps: AppDeps = {
     database,
     auth,
@@ -90,21 +139,29 @@ export async function createKairo(o: KairoOptions) {
     trustProxy: env.TRUST_PROXY,
     webRoot: o.webRoot,
     clock,
-    ai: o.ai ?? createBuiltinAi(),
-    events: createEventHub(),
+    ai: o.ai ?? chooseAi(env, logger),
+    events,
+    originPolicy,
     payments: o.payments ?? choosePayments(env, logger, () => createLocalPayments(database.db, baseURL)),
     publicUrl: baseURL,
     rateLimitStore: redis ?? memoryCounterStore(),
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
-    secretBox: createSecretBox(secret),
+    secretBox,
     jobs: createJobQueue({
       database,
       logger,
       clock,
-      definitions: [accountPurgeJob({ db: database.db })],
+      definitions: [
+        accountPurgeJob({ db: database.db }),
+        calendarAutoSyncJob(calendarSync),
+        ...workflows.jobs,
+      ],
     }),
-    calendarOAuth: calendarClientsFromEnv(env),
+    workflows,
+    calendars,
+    entitlements,
   };
+  workflows.attach(deps.jobs);
   const app = createApp(deps);
   return {
     app,
@@ -120,8 +177,42 @@ export async function createKairo(o: KairoOptions) {
 
 export type Kairo = Awaited<ReturnType<typeof createKairo>>;
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the local test checkout. */
-function choosePayments(env: Env, logger: Logger, local: () => PaymentProvider): PaymentProvider {
+/** The OpenAI-compatible model when AI_MODEL is set (falling back to built-in answers), else built-in. */
+function chooseAi(env: Env, logger: Logger): AiProvider {
+  const builtin = createBuiltinAi();
+  if (!env.AI_MODEL) return builtin;
+  logger.info(
+    { baseUrl: env.AI_BASE_URL, model: env.AI_MODEL },
+    "AI answers come from an OpenAI-compatible model",
+  );
+  return createModelAi(
+    { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
+    builtin,
+    logger,
+  );
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set. Otherwise the built-in test checkout, which grants paid plans
+ * for a click: outside production by default, in production only with PAYMENTS=test (and a warning
+ * at every start); a production server with neither has billing off (docs/decisions/017).
+ */
+export function choosePayments(env: Env, logger: Logger, local: () => PaymentProvider): PaymentProvider {
   const stripe = stripeOptionsFromEnv(env, logger);
-  return stripe ? createStripePayments(stripe) : local();
+  if (stripe) return createStripePayments(stripe);
+  const mode = env.PAYMENTS ?? (env.NODE_ENV === "production" ? "none" : "test");
+  if (mode === "none") {
+    if (env.NODE_ENV === "production") {
+      logger.warn(
+        "billing is not configured: set the STRIPE_* settings to take payments (or PAYMENTS=test for the test checkout, which charges nothing)",
+      );
+    }
+    return createUnconfiguredPayments();
+  }
+  if (env.NODE_ENV === "production") {
+    logger.warn(
+      "PAYMENTS=test in production: the built-in test checkout grants paid plans without any charge",
+    );
+  }
+  return local();
 }

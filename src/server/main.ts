@@ -6,6 +6,9 @@ import { serve } from "@hono/node-server";
 import { parseEnv } from "./env.ts";
 import { createKairo } from "./kairo.ts";
 import { createLogger } from "./logger.ts";
+import { deliverEventsToSockets } from "./realtime/deliver-events.ts";
+import { liveSessionIds } from "./realtime/live-sessions.ts";
+import { endSocketsWithSessions } from "./realtime/session-sockets.ts";
 import { attachRealtime } from "./realtime/socket.ts";
 
 const env = parseEnv();
@@ -24,8 +27,18 @@ const server = serve({ fetch: kairo.app.fetch, port: env.PORT, hostname: env.HOS
 // timeout), so a reused connection is never closed under a request in flight.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-const realtime = await attachRealtime(server, { auth: kairo.deps.auth, logger, redisUrl: env.REDIS_URL });
-kairo.deps.events.attach(realtime.io);
+const realtime = await attachRealtime(server, {
+  auth: kairo.deps.auth,
+  logger,
+  db: kairo.deps.database.db,
+  entitlements: kairo.deps.entitlements,
+  events: kairo.deps.events,
+  clock: kairo.deps.clock,
+  originPolicy: kairo.deps.originPolicy,
+  redisUrl: env.REDIS_URL,
+});
+deliverEventsToSockets(kairo.deps.events, realtime.io);
+endSocketsWithSessions(kairo.deps.events, realtime.io, liveSessionIds(kairo.deps.database.db));
 // Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite); kairo.close() stops them.
 await kairo.deps.jobs.start();
 

@@ -35,13 +35,12 @@ test("notification and privacy switches are saved and still set after a reload",
   await expect(email).toBeChecked();
   await expect(analytics).toBeChecked();
 
-  // Calendar Integrations: both providers, neither configured here, so Connect is off.
+  // Calendar Integrations: both providers (the e2e server points them at a local fake), each with
+  // its Connect; calendar.spec.ts connects one.
   const calendar = page.getByRole("region", { name: "Calendar Integrations" });
   await expect(calendar.getByRole("tab", { name: "Connections" })).toHaveAttribute("aria-selected", "true");
-  await expect(calendar.getByText(/Google Calendar has no OAuth client yet/)).toBeVisible();
-  await expect(calendar.getByText(/Microsoft Outlook has no OAuth client yet/)).toBeVisible();
-  for (const b of await calendar.getByRole("button", { name: "Connect" }).all())
-    await expect(b).toBeDisabled();
+  await expect(calendar.getByRole("button", { name: "Connect Google Calendar" })).toBeEnabled();
+  await expect(calendar.getByRole("button", { name: "Connect Microsoft Outlook" })).toBeEnabled();
   await calendar.getByRole("tab", { name: "Sync History" }).click();
   await expect(calendar.getByText("No syncs yet")).toBeVisible();
 

@@ -260,7 +260,7 @@ test("on the free plan the 51st task is refused in the form, which offers the up
   await palette.getByRole("combobox").fill("One more thing 15m");
   await palette.getByRole("combobox").press("Enter");
   await expect(palette.getByRole("alert")).toContainText("The free plan holds up to 50 tasks.");
-  await palette.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await palette.getByRole("button", { name: "Upgrade to Pro", exact: true }).click();
   await expect(palette).toBeHidden();
   await expect(dialog(page).getByRole("tab", { name: "Pro" })).toHaveAttribute("aria-selected", "true");
   void consoleErrors;

@@ -39,6 +39,8 @@ const NO_BODY: Record<string, string> = {
   "POST /api/billing/checkout-sessions/:id/pay": "the checkout id is the whole request",
   "POST /api/billing/checkout-sessions/:id/cancel": "the checkout id is the whole request",
   "POST /api/team/invitations/:id/accept": "the invitation id is the whole request",
+  "POST /api/calendar-integrations/connections/:id/sync": "the connection id is the whole request",
+  "POST /api/calendar-integrations/ical-feed": "makes a new secret address for the caller; no options",
 };
 
 /** Body routes that are not ours to validate, with where their bad input is tested instead. */
@@ -57,6 +59,8 @@ let caller: Awaited<ReturnType<typeof createVerifiedUser>>;
 let otherId: string;
 /** A task of the caller's own, so PATCH /api/tasks/:id reaches validation instead of a 404. */
 let taskId: string;
+/** A workflow of the caller's own, so PATCH /api/workflows/:id reaches validation. */
+let workflowId: string;
 
 const ADMIN_EMAIL = "property-admin@example.com";
 
@@ -77,7 +81,20 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
   "POST /api/team/invitations": { path: () => "/api/team/invitations" },
   "POST /api/account/delete": { path: () => "/api/account/delete" },
   "PATCH /api/preferences": { path: () => "/api/preferences" },
+  "POST /api/notifications/read": { path: () => "/api/notifications/read" },
+  "PUT /api/tour": { path: () => "/api/tour" },
+  "POST /api/voice/commands": { path: () => "/api/voice/commands" },
+  "POST /api/workflows": { path: () => "/api/workflows" },
+  "PATCH /api/workflows/:id": { path: () => `/api/workflows/${workflowId}` },
   "POST /api/client-errors": { path: () => "/api/client-errors" },
+  "POST /api/calendar-integrations/connect": { path: () => "/api/calendar-integrations/connect" },
+  "POST /api/calendar-integrations/callback": { path: () => "/api/calendar-integrations/callback" },
+  "POST /api/ai-insights/refresh": { path: () => "/api/ai-insights/refresh" },
+  // The body is read before the recommendation is looked up.
+  "POST /api/ai-insights/recommendations/:id/apply": {
+    path: () => "/api/ai-insights/recommendations/00000000-0000-4000-8000-000000000000/apply",
+  },
+  "POST /api/ai-insights/burnout/acknowledge": { path: () => "/api/ai-insights/burnout/acknowledge" },
   "PUT /api/admin/users/:id/role": { path: () => `/api/admin/users/${otherId}/role`, admin: true },
   "POST /api/admin/users/:id/ban": { path: () => `/api/admin/users/${otherId}/ban`, admin: true },
   "POST /api/admin/users/:id/unban": { path: () => `/api/admin/users/${otherId}/unban`, admin: true },
@@ -317,6 +334,13 @@ beforeAll(async () => {
   const task = await caller.client.post<{ id: string }>("/api/tasks", { title: "Property target" });
   expect(task.status).toBe(201);
   taskId = task.body.id;
+  const workflow = await caller.client.post<{ id: string }>("/api/workflows", {
+    triggerType: "task_status",
+    triggerConfig: {},
+    actions: [{ type: "send_notification", config: { title: "Changed: {{task.title}}" } }],
+  });
+  expect(workflow.status).toBe(201);
+  workflowId = workflow.body.id;
 });
 afterAll(() => server?.close());
 

@@ -7,6 +7,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session as sessionTable, user as userTable } from "#server/db/schema/auth.ts";
+import { calendarConnections } from "#server/db/schema/calendar.ts";
+import { saveConnectionTokens } from "#server/modules/calendar-integrations/connection-tokens.ts";
+import { createNotification } from "#server/modules/notifications/notifications.ts";
 import type { LocalCheckoutDto } from "#shared/contracts/billing.ts";
 import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
@@ -17,6 +20,7 @@ import { AUTH_BODY_SCHEMAS, bodyKeys, OWN_BODY_SCHEMAS } from "../support/route-
 import { RULES } from "../support/route-rules.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { waitFor } from "../support/wait-for.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
@@ -40,6 +44,15 @@ type Ids = {
   userA: string;
   /** A's signed-in session (its row id, as the Active sessions list names it). */
   sessionA: string;
+  /** An unread notification of A's. */
+  notification: string;
+  /** A's connected calendar (stored as a connect would store it; no provider is called). */
+  calendarConnection: string;
+  /** One of A's AI recommendations, not applied. */
+  recommendation: string;
+  /** A's workflow, and one of its runs. */
+  workflow: string;
+  execution: string;
 };
 
 let server: TestServer;
@@ -88,6 +101,25 @@ async function createTask(client: TestClient, title: string): Promise<string> {
   return res.body.id;
 }
 
+/** A calendar connection of A's with sealed tokens, as the OAuth callback leaves one. */
+async function connectCalendarOf(userId: string): Promise<string> {
+  const [row] = await db()
+    .insert(calendarConnections)
+    .values({
+      userId,
+      provider: "google",
+      calendarEmail: "amelia-calendar@example.com",
+      calendarName: "Amelia work",
+    })
+    .returning({ id: calendarConnections.id });
+  await saveConnectionTokens(db(), server.kairo.deps.secretBox, userId, row!.id, {
+    accessToken: "amelia-access-token",
+    refreshToken: "amelia-refresh-token",
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return row!.id;
+}
+
 type Call = { path: string; json?: unknown };
 type Case = {
   /** What B is told: 404 where the thing simply is not B's, 403 where the route says why. */
@@ -98,6 +130,41 @@ type Case = {
 };
 
 const CASES: Record<string, Case> = {
+  "POST /api/calendar-integrations/connections/:id/sync": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/calendar-integrations/connections/${i.calendarConnection}/sync`, json: {} }],
+  },
+  "DELETE /api/calendar-integrations/connections/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/calendar-integrations/connections/${i.calendarConnection}` }],
+  },
+  "POST /api/ai-insights/recommendations/:id/apply": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/ai-insights/recommendations/${i.recommendation}/apply`, json: { tz: "UTC" } },
+    ],
+  },
+  "PATCH /api/workflows/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/workflows/${i.workflow}`, json: { isActive: false } },
+      { path: `/api/workflows/${i.workflow}`, json: { isActive: true } },
+    ],
+  },
+  "DELETE /api/workflows/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/workflows/${i.workflow}` }],
+  },
+  "GET /api/workflow-executions/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/workflow-executions/${i.execution}` }],
+  },
   "PATCH /api/tasks/:id": {
     status: 404,
     code: "NOT_FOUND",
@@ -217,6 +284,12 @@ const CASES: Record<string, Case> = {
  * complete): every field named `id` or `...Id(s)`.
  */
 const BODY_ID_CASES: Record<string, Case> = {
+  // Marking read names notifications: one of someone else's makes the whole call a 404.
+  "POST /api/notifications/read ids": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: "/api/notifications/read", json: { ids: [i.notification] } }],
+  },
   // A Pomodoro session may name the task it is for: only one of the caller's own.
   "POST /api/pomodoro-sessions taskId": {
     status: 404,
@@ -236,10 +309,11 @@ const BODY_ID_CASES: Record<string, Case> = {
 
 /** Body fields named like ids that name nobody's data, and why. */
 const NOT_RECORD_IDS: Record<string, string> = {
+  "POST /api/workflows templateId": "a template of the built-in catalogue, the same for everyone",
   "POST /api/billing/checkout priceId": "a plan's price in the public catalogue, the same for everyone",
 };
 
-const ID_FIELD = /^(id|\w+Ids?)$/;
+const ID_FIELD = /^(ids?|\w+Ids?)$/;
 const bodyIdFields = () =>
   Object.entries({ ...OWN_BODY_SCHEMAS, ...AUTH_BODY_SCHEMAS })
     .flatMap(([route, schema]) =>
@@ -281,7 +355,10 @@ beforeAll(async () => {
   const team = (await a.client.get<TeamResponse>("/api/team")).body.team!;
   expect(team).toMatchObject({ seats: 3, seatsUsed: 3, isOwner: true });
   const me = await a.client.get<{ id: string }>("/api/me");
+  const insights = await a.client.get<{ recommendations: { id: string }[] }>("/api/ai-insights");
+  expect(insights.status).toBe(200);
   ids = {
+    recommendation: insights.body.recommendations[0]!.id,
     task,
     runningTask,
     pomodoro: pomodoro.body.id,
@@ -292,6 +369,17 @@ beforeAll(async () => {
     memberA: team.members.find((m) => m.role === "owner")!.id,
     userA: me.body.id,
     sessionA: (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions[0]!.id,
+    ...(await workflowWithRun(a.client)),
+    notification: (
+      await createNotification({
+        db: db(),
+        events: server.kairo.deps.events,
+        userId: me.body.id,
+        kind: "workflow",
+        title: "Amelia secret notice",
+      })
+    ).id,
+    calendarConnection: await connectCalendarOf(me.body.id),
   };
   expect(team.invitations.map((i) => i.id)).toEqual([ids.pendingInvitation]);
   secrets = [
@@ -305,7 +393,11 @@ beforeAll(async () => {
     d.email,
     d.name,
     "Amelia secret plan",
+    "amelia-calendar@example.com",
+    "Amelia work",
     "Amelia running errand",
+    "Amelia secret notice",
+    "Amelia secret automation",
   ];
 
   // B: signed in, on Team (a team of their own, so no feature gate hides anything), with a task.
@@ -315,6 +407,28 @@ beforeAll(async () => {
   expect((await b.client.get<TeamResponse>("/api/team")).body.team).toMatchObject({ isOwner: true });
 }, 60_000);
 afterAll(() => server?.close());
+
+/** A workflow of A's that ran once (completing the task triggers it), and that run. */
+async function workflowWithRun(client: TestClient) {
+  await server.kairo.deps.jobs.start();
+  const taskId = await createTask(client, "Amelia workflow trigger");
+  const created = await client.post<{ id: string }>("/api/workflows", {
+    name: "Amelia secret automation",
+    triggerType: "task_status",
+    triggerConfig: { toStatus: "completed" },
+    actions: [{ type: "send_notification", config: { title: "Done: {{task.title}}" } }],
+  });
+  expect(created.status).toBe(201);
+  expect((await client.patch(`/api/tasks/${taskId}`, { status: "completed" })).status).toBe(200);
+  const list = await waitFor(
+    () => client.get<{ executions: { id: string; status: string }[] }>("/api/workflow-executions"),
+    (r) => r.body.executions[0]?.status === "completed",
+    { what: "A's workflow run" },
+  );
+  const execution = list.body.executions[0]!.id;
+  await server.kairo.deps.jobs.stop();
+  return { workflow: created.body.id, execution };
+}
 
 /** The id routes of the route rules: every rule whose path has a ":" parameter. */
 const idRoutes = () =>
@@ -400,6 +514,11 @@ describe("special cases", () => {
 
 // Runs after the refusals above (tests in a file run in order): these calls change A's data.
 describe("positive controls: the same ids work for their owner", () => {
+  it("A disconnects the calendar B could not", async () => {
+    const res = await a.client.delete(`/api/calendar-integrations/connections/${ids.calendarConnection}`);
+    expect(res.status).toBe(200);
+  });
+
   it("A reads the time logs and the checkout", async () => {
     const logs = await a.client.get<{ timeLogs: Array<{ id: string }> }>(`/api/tasks/${ids.task}/time-logs`);
     expect(logs.status).toBe(200);

@@ -6,9 +6,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
+import { CALENDAR_AUTO_SYNC_JOB } from "#server/jobs/definitions/calendar-auto-sync.ts";
 import { createInProcessQueue } from "#server/jobs/in-process.ts";
 import { createPgBossQueue } from "#server/jobs/pg-boss.ts";
 import { defineJob, type JobQueue } from "#server/jobs/queue.ts";
+import { WORKFLOW_SWEEP_JOB } from "#server/modules/workflows/engine.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const logger = pino({ level: "silent" });
@@ -53,13 +55,17 @@ describe("the composition root's job runner", () => {
     }
   });
 
-  it.runIf(onPostgres)("starts pg-boss and registers the daily purge schedule, then stops", async () => {
+  it.runIf(onPostgres)("starts pg-boss and registers the schedules once, then stops", async () => {
     const jobs = server.kairo.deps.jobs;
     await jobs.start();
     try {
-      const rows = await server.testDb.database.db.execute(sql`select name, cron from pgboss.schedule`);
+      const rows = await server.testDb.database.db.execute(
+        sql`select name, cron from pgboss.schedule order by name`,
+      );
       expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
         { name: ACCOUNT_PURGE_JOB, cron: "17 3 * * *" },
+        { name: CALENDAR_AUTO_SYNC_JOB, cron: "* * * * *" },
+        { name: WORKFLOW_SWEEP_JOB, cron: "* * * * *" },
       ]);
     } finally {
       await jobs.stop();

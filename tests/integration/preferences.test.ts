@@ -28,13 +28,15 @@ const storedPreferences = async (id: string) =>
   (await server.testDb.database.db.select({ p: user.preferences }).from(user).where(eq(user.id, id)))[0]!.p;
 
 describe("/api/preferences", () => {
-  it("starts with every switch on", async () => {
+  it("starts with every switch on, except sharing task titles with the AI model", async () => {
     const p = await person();
     const res = await p.client.get<Preferences>("/api/preferences");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       notifications: { email: true, desktop: true, focusReminders: true },
-      privacy: { analytics: true, crashReports: true },
+      privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+      pomodoro: null,
+      taskGrouping: "none",
     });
     expect(res.body).toEqual(DEFAULT_PREFERENCES);
   });
@@ -49,7 +51,9 @@ describe("/api/preferences", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       notifications: { email: true, desktop: false, focusReminders: true },
-      privacy: { analytics: true, crashReports: true },
+      privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+      pomodoro: null,
+      taskGrouping: "none",
     });
     const second = await p.client.patch<Preferences>("/api/preferences", {
       privacy: { crashReports: false, analytics: false },
@@ -57,7 +61,9 @@ describe("/api/preferences", () => {
     });
     expect(second.body).toEqual({
       notifications: { email: false, desktop: false, focusReminders: true },
-      privacy: { analytics: false, crashReports: false },
+      privacy: { analytics: false, crashReports: false, shareTaskTitles: false },
+      pomodoro: null,
+      taskGrouping: "none",
     });
 
     expect((await p.client.get<Preferences>("/api/preferences")).body).toEqual(second.body);

@@ -1,16 +1,15 @@
 // The embedded default keeps its data: Kairo started as `npm start` starts it (the real server
 // process on PGlite in a data folder), stopped and started again, still knows the person, their
 // session and their tasks. Runs once, in the PGlite project: PostgreSQL keeps data by nature.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, startChildServer, stopChildServer } from "../support/child-server.ts";
 import { TestClient } from "../support/test-client.ts";
 
 const onPglite = (process.env.KAIRO_TEST_DB ?? "pglite") === "pglite";
-const root = join(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(join(tmpdir(), "kairo-restart-"));
 let child: ChildProcess | undefined;
 
@@ -19,53 +18,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 async function start(port: number): Promise<ChildProcess> {
   // The embedded default: no database, Redis or secret configured.
   const { DATABASE_URL, REDIS_URL, BETTER_AUTH_SECRET, ...inherited } = process.env;
-  const proc = spawn(process.execPath, ["src/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      KAIRO_DATA_DIR: dataDir,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  return startChildServer(port, {
+    ...(inherited as Record<string, string>),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    KAIRO_DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "true",
   });
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not answer /api/health");
 }
 
-function stop(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGTERM");
-  });
-}
+const stop = (proc: ChildProcess) => stopChildServer(proc);
 
 describe.runIf(onPglite)("the embedded database across a restart", () => {
   it("keeps the account, the session, the tasks and the generated secret", { timeout: 120_000 }, async () => {

@@ -486,6 +486,9 @@ describe("an unexpected error", () => {
       suggestBreakActivity: async () => {
         throw new Error(internal);
       },
+      writeInsights: async () => {
+        throw new Error(internal);
+      },
     };
     server.kairo.deps.ai = failing;
     try {

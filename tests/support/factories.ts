@@ -43,3 +43,18 @@ export async function createVerifiedUser(server: TestServer, overrides: Paramete
   if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
   return { client, ...data };
 }
+
+/** Buys a plan through the local test checkout and pays it (a paid month, unlike the 7-day trial). */
+export async function buyPlan(server: TestServer, client: TestClient, plan: "pro" | "team", seats = 3) {
+  const res = await client.post<{ url: string }>("/api/billing/checkout", {
+    plan,
+    quantity: plan === "team" ? seats : 1,
+    billing: "monthly",
+    successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
+    cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
+  });
+  if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = new URL(res.body.url).pathname.split("/").pop();
+  const paid = await client.post(`/api/billing/checkout-sessions/${id}/pay`);
+  if (paid.status !== 200) throw new Error(`payment failed: ${paid.status}`);
+}

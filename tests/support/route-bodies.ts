@@ -6,23 +6,35 @@ import type { z } from "zod";
 import { VALIDATED } from "#server/auth/routes.ts";
 import * as accountContracts from "#shared/contracts/account.ts";
 import * as adminContracts from "#shared/contracts/admin.ts";
+import * as aiInsightsContracts from "#shared/contracts/ai-insights.ts";
 import * as authContracts from "#shared/contracts/auth.ts";
 import * as billingContracts from "#shared/contracts/billing.ts";
+import * as calendarContracts from "#shared/contracts/calendar-integrations.ts";
+import * as notificationsContracts from "#shared/contracts/notifications.ts";
 import * as preferencesContracts from "#shared/contracts/preferences.ts";
 import * as securityContracts from "#shared/contracts/security.ts";
 import * as tasksContracts from "#shared/contracts/tasks.ts";
 import * as teamContracts from "#shared/contracts/team.ts";
+import * as tourContracts from "#shared/contracts/tour.ts";
+import * as voiceContracts from "#shared/contracts/voice.ts";
+import * as workflowContracts from "#shared/contracts/workflows.ts";
 
 /** Every contract module a handler takes a body schema from. */
 export const CONTRACTS: Record<string, unknown> = {
   ...accountContracts,
   ...adminContracts,
+  ...aiInsightsContracts,
   ...authContracts,
   ...billingContracts,
+  ...notificationsContracts,
+  ...calendarContracts,
   ...preferencesContracts,
   ...securityContracts,
   ...tasksContracts,
   ...teamContracts,
+  ...tourContracts,
+  ...voiceContracts,
+  ...workflowContracts,
 };
 
 /** Our own JSON routes (as RULES names them) → the schema their handler passes to readJson. */
@@ -38,8 +50,18 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/billing/local/subscription": billingContracts.localPortalActionSchema,
   "POST /api/team/invitations": teamContracts.inviteMemberBody,
   "POST /api/account/delete": securityContracts.passwordConfirmBody,
+  "POST /api/notifications/read": notificationsContracts.notificationReadBody,
+  "POST /api/workflows": workflowContracts.workflowCreateBody,
+  "PATCH /api/workflows/:id": workflowContracts.workflowUpdateBody,
   "PATCH /api/preferences": preferencesContracts.preferencesPatchBody,
+  "PUT /api/tour": tourContracts.tourOutcomeBody,
+  "POST /api/voice/commands": voiceContracts.voiceCommandBody,
   "POST /api/client-errors": accountContracts.clientErrorBody,
+  "POST /api/calendar-integrations/connect": calendarContracts.calendarConnectBody,
+  "POST /api/calendar-integrations/callback": calendarContracts.calendarCallbackBody,
+  "POST /api/ai-insights/refresh": aiInsightsContracts.refreshBody,
+  "POST /api/ai-insights/recommendations/:id/apply": aiInsightsContracts.applyBody,
+  "POST /api/ai-insights/burnout/acknowledge": aiInsightsContracts.acknowledgeBody,
   "PUT /api/admin/users/:id/role": adminContracts.setRoleBody,
   "POST /api/admin/users/:id/ban": adminContracts.banBody,
   "POST /api/admin/users/:id/unban": adminContracts.unbanBody,

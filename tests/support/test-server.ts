@@ -1,6 +1,7 @@
 // Starts the whole Kairo HTTP app on a free port against a fresh test database, with the
 // development outbox as mail transport. Tests talk to it over real HTTP with `TestClient`.
 
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -8,7 +9,11 @@ import { parseEnv } from "#server/env.ts";
 import { createKairo, type Kairo } from "#server/kairo.ts";
 import { createLogger } from "#server/logger.ts";
 import { createOutboxMailer, type OutboxMailer } from "#server/providers/mail/mailer.ts";
+import { deliverEventsToSockets } from "#server/realtime/deliver-events.ts";
+import { liveSessionIds } from "#server/realtime/live-sessions.ts";
+import { endSocketsWithSessions } from "#server/realtime/session-sockets.ts";
 import { attachRealtime } from "#server/realtime/socket.ts";
+import type { TeamWorkspaceTimings } from "#server/realtime/team-workspace.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 /** A clock the tests can stop and move; it follows real time until `set` is called. */
@@ -28,8 +33,10 @@ export class TestClock {
 
 export type TestServer = {
   baseUrl: string;
+  adapterKey: string;
   clock: TestClock;
   kairo: Kairo;
+  realtime: Awaited<ReturnType<typeof attachRealtime>>;
   outbox: OutboxMailer;
   testDb: TestDatabase;
   close(): Promise<void>;
@@ -41,6 +48,12 @@ export type TestServerOptions = {
    * nor drops a database, and closing it leaves the other's open.
    */
   shareDatabaseWith?: TestServer;
+  /** A built web app to serve beside the API, as `npm start` does with dist/web. */
+  webRoot?: string;
+  /** The Redis adapter's channel prefix; "socket.io" to meet a server started by `main.ts`. */
+  adapterKey?: string;
+  /** Shorter presence heartbeat and expiry than the product's. */
+  presenceTimings?: Partial<TeamWorkspaceTimings>;
 };
 
 export async function startTestServer(
@@ -73,20 +86,39 @@ export async function startTestServer(
     ...envOverrides,
   });
   const clock = new TestClock();
+  // Instances of one test share their socket channels in Redis; other tests' instances do not.
+  const adapterKey =
+    options.adapterKey ?? options.shareDatabaseWith?.adapterKey ?? `kairo-test-${randomUUID()}`;
   const kairo = await createKairo({
     env,
     logger,
     database: testDb.database,
-    mailer: outbox,
+    // With SMTP_URL the real SMTP adapter (a test's own SMTP server); otherwise the outbox.
+    mailer: env.SMTP_URL ? undefined : outbox,
     clock: clock.now,
+    webRoot: options.webRoot,
   });
   app = kairo.app;
-  const realtime = await attachRealtime(server as unknown as Server, { auth: kairo.deps.auth, logger });
-  kairo.deps.events.attach(realtime.io);
+  const realtime = await attachRealtime(server as unknown as Server, {
+    auth: kairo.deps.auth,
+    logger,
+    db: kairo.deps.database.db,
+    entitlements: kairo.deps.entitlements,
+    events: kairo.deps.events,
+    clock: kairo.deps.clock,
+    originPolicy: kairo.deps.originPolicy,
+    redisUrl: env.REDIS_URL,
+    adapterKey,
+    presenceTimings: options.presenceTimings,
+  });
+  deliverEventsToSockets(kairo.deps.events, realtime.io);
+  endSocketsWithSessions(kairo.deps.events, realtime.io, liveSessionIds(kairo.deps.database.db));
   return {
     baseUrl,
+    adapterKey,
     clock,
     kairo,
+    realtime,
     outbox,
     testDb,
     async close() {

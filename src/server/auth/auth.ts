@@ -12,9 +12,9 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/domain/limits.ts";
 import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Logger } from "../logger.ts";
-import { startTrial } from "../modules/billing/subscription.ts";
-import type { Mailer } from "../providers/mail/mailer.ts";
+import type { Mailer, MailMessage } from "../providers/mail/mailer.ts";
 import { resetPasswordEmail, verificationEmail } from "../providers/mail/templates.ts";
 import { claimTotpCode, settleTotpClaim } from "./totp-replay.ts";
 
@@ -61,16 +61,30 @@ export type AuthOptions = {
   /** Redis, when configured: rate-limit counters shared across instances. */
   secondaryStorage?: SecondaryStorage;
   clock: () => Date; // the app's injectable clock: a trial started at sign-up follows moved time
+  /** The one origin rule (http/origin-policy.ts): Better Auth trusts what it trusts. */
+  originPolicy: OriginPolicy;
+  /** Called after any of a person's sessions is deleted (sign-out, revocation, ban, deletion). */
+  onSessionEnded?: (userId: string) => Promise<void>;
+  /** Runs once a person's account exists (the composition root starts their trial here). */
+  onUserCreated: (userId: string) => Promise<void>;
 };
 
 export function createAuth(o: AuthOptions) {
   const secure = o.baseURL.startsWith("https://");
+  // Mail leaves in the background: the request answers without waiting for the relay, and a
+  // failure is logged (the person can ask again). The message is handed to the mailer right away.
+  const sendLater = (message: MailMessage) => {
+    o.mailer.send(message).catch((err) => o.logger.error({ err, to: message.to }, "could not send email"));
+  };
   return betterAuth({
     appName: "Kairo",
     baseURL: o.baseURL,
     basePath: "/api/auth",
     secret: o.secret,
-    trustedOrigins: [new URL(o.baseURL).origin],
+    // Better Auth adds baseURL's origin itself; with PUBLIC_URL unset that is the announced
+    // http://localhost:PORT, which is the address the request was sent to whenever it matters.
+    trustedOrigins: (request) =>
+      request ? o.originPolicy.trustedFor(request.headers) : [new URL(o.baseURL).origin],
     database: drizzleAdapter(o.db, { provider: "pg", schema }),
     secondaryStorage: o.secondaryStorage,
     emailAndPassword: {
@@ -81,8 +95,10 @@ export function createAuth(o: AuthOptions) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Sent after answering: a known address must not take longer than an unknown one (the SMTP
+      // relay's time would tell them apart; docs/decisions/019).
       sendResetPassword: async ({ user, url }) => {
-        await o.mailer.send(resetPasswordEmail(user.email, user.name, url));
+        sendLater(resetPasswordEmail(user.email, user.name, url));
       },
     },
     emailVerification: {
@@ -90,7 +106,7 @@ export function createAuth(o: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await o.mailer.send(verificationEmail(user.email, user.name, url));
+        sendLater(verificationEmail(user.email, user.name, url));
       },
     },
     session: {
@@ -139,6 +155,14 @@ export function createAuth(o: AuthOptions) {
       }),
     },
     databaseHooks: {
+      session: {
+        delete: {
+          // Every way a session ends goes through Better Auth's adapter: its sockets end too.
+          after: async (ended) => {
+            await o.onSessionEnded?.(ended.userId);
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => {
@@ -146,7 +170,7 @@ export function createAuth(o: AuthOptions) {
             return { data: role ? { ...user, role } : user };
           },
           after: async (user) => {
-            await startTrial(o.db, user.id, o.clock());
+            await o.onUserCreated(user.id);
           },
         },
       },

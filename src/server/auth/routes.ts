@@ -20,6 +20,7 @@ import {
   verifyTotpBody,
 } from "#shared/contracts/security.ts";
 import { AppError } from "#shared/errors/app-error.ts";
+import { RATE_LIMIT_MESSAGE } from "../http/rate-limit.ts";
 import type { AppBindings } from "../http/types.ts";
 import { parseWith } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
@@ -83,15 +84,35 @@ async function withoutSessionTokens(res: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * The GET calls that are open: the session of the page, and the two links mailed to people (verify
+ * the address, open a password reset), plus Better Auth's error page those links may land on. Every
+ * other GET (list-accounts and the like) answers 404, as unlisted POSTs do.
+ */
+const OPEN_GETS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/, /^\/error$/];
+
+/** Better Auth's own 429 (its shape, X-Retry-After) as Kairo's error shape with Retry-After. */
+function ourRateLimitAnswer(res: Response): Response {
+  if (res.status !== 429) return res;
+  const retryAfter = res.headers.get("x-retry-after") ?? res.headers.get("retry-after") ?? "60";
+  return Response.json(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE).toBody(), {
+    status: 429,
+    headers: { "Retry-After": retryAfter },
+  });
+}
+
 export function authRoutes(auth: Auth) {
   const app = new Hono<AppBindings>();
-  const handle = async (req: Request) => withoutSessionTokens(await auth.handler(req));
+  const handle = async (req: Request) => withoutSessionTokens(ourRateLimitAnswer(await auth.handler(req)));
   app.on(["GET", "POST"], "/*", async (c) => {
     const sub = c.req.path.replace(/^\/api\/auth/, "");
     if ((CLOSED_AUTH_PATHS as readonly string[]).includes(sub)) {
       throw new AppError("NOT_FOUND", "No such API route.");
     }
-    if (c.req.method !== "POST") return handle(c.req.raw);
+    if (c.req.method === "GET") {
+      if (!OPEN_GETS.some((open) => open.test(sub))) throw new AppError("NOT_FOUND", "No such API route.");
+      return handle(c.req.raw);
+    }
     const rule = VALIDATED[sub];
     if (!rule) {
       if (UNVALIDATED_POSTS.has(sub)) return handle(c.req.raw);

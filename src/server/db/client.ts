@@ -30,11 +30,41 @@ export type Database = {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 const MIGRATION_LOCK_KEY = 727_274; // any constant; all instances must agree
 
-export type DatabaseOptions = { url?: string; dataDir?: string; inMemory?: boolean; poolSize?: number };
+/**
+ * Every wait on PostgreSQL is bounded (README "Security", docs/decisions/015-bounded-waits.md):
+ * - poolSize: connections per instance. 10 by default (DATABASE_POOL_SIZE): the session check and an
+ *   ordinary request take one for a few milliseconds, so 10 serve hundreds of requests a second,
+ *   and instances × (pool + pg-boss's 4) stay well under PostgreSQL's default 100 connections for
+ *   up to six instances.
+ * - acquireTimeoutMs: a request waits at most this long for a free connection, then gets a 503.
+ * - lockTimeoutMs: a statement waits at most this long for a row lock (another change of the same
+ *   person), then the request gets a 429 "Too many changes at once, try again".
+ * - statementTimeoutMs: no statement runs longer; idle transactions are ended after the same time.
+ */
+export const DB_LIMITS = {
+  poolSize: 10,
+  acquireTimeoutMs: 5_000,
+  lockTimeoutMs: 2_000,
+  statementTimeoutMs: 20_000,
+} as const;
+
+export type DatabaseOptions = {
+  url?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  poolSize?: number;
+  acquireTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  statementTimeoutMs?: number;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, { ...DB_LIMITS, ...definedOnly(options) });
   return openPglite(options.inMemory ? undefined : options.dataDir);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
@@ -58,8 +88,17 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+type PoolLimits = { [K in keyof typeof DB_LIMITS]: number };
+
+async function openPostgres(url: string, limits: PoolLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on("error", () => {});
@@ -71,11 +110,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     migrate: async () => {
       const conn = await pool.connect();
       try {
+        // Migrations wait for each other and may rewrite big tables: no limit on this connection.
+        await conn.query("set statement_timeout = 0; set lock_timeout = 0");
         await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg(conn, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        conn.release();
+        // Discarded rather than returned: its limits were lifted.
+        conn.release(true);
       }
     },
     ping: async () => {

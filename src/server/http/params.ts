@@ -2,6 +2,7 @@
 // belongs to someone else: neither reveals anything.
 import type { Context } from "hono";
 import type { z } from "zod";
+import { CLIENT_TAB_HEADER } from "#shared/contracts/realtime.ts";
 import { uuidParam } from "#shared/contracts/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { parseWith } from "./validate.ts";
@@ -31,4 +32,13 @@ export function timeZone(tz: string | undefined): string {
   } catch {
     throw new AppError("VALIDATION", "Unknown time zone.", { fields: { tz: "Unknown time zone." } });
   }
+}
+
+/**
+ * The browser tab that sent the request (its CLIENT_TAB_HEADER), or null. Only ever echoed back to
+ * the person's own devices, so it is trusted for nothing but telling a tab its own changes.
+ */
+export function clientTabId(c: Context): string | null {
+  const id = c.req.header(CLIENT_TAB_HEADER);
+  return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
 }

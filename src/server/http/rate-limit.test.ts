@@ -2,14 +2,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { onError } from "./on-error.ts";
-import {
-  type CounterStore,
-  memoryCounterStore,
-  RATE_LIMIT_MESSAGE,
-  rateLimit,
-  rateLimiting,
-} from "./rate-limit.ts";
-import type { AppBindings } from "./types.ts";
+import { memoryCounterStore, RATE_LIMIT_MESSAGE, rateLimit, rateLimiting } from "./rate-limit.ts";
+import type { AppBindings, CounterStore } from "./types.ts";
 
 /** A clock the test moves by hand. */
 function manualClock(start = "2026-03-01T10:00:10Z") {

@@ -7,29 +7,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "#shared/errors/app-error.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
-import type { AppBindings } from "./types.ts";
+import type { AppBindings, CounterStore, RateLimiting } from "./types.ts";
 
 /** What the web shows for any 429 (spec section 8), answered in our error shape. */
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a moment and try again.";
-
-/**
- * Counters by key: `increment` is an atomic "add one and return the new count", the key expiring
- * after `ttlSeconds`; `get` reads a count without changing it (as text or a number, null when there
- * is none). Better Auth's Redis secondary storage (src/server/auth/redis-storage.ts) is one.
- */
-export type CounterStore = {
-  increment(key: string, ttlSeconds: number): Promise<number> | number;
-  get(key: string): Promise<unknown> | unknown;
-  delete(key: string): Promise<unknown> | unknown;
-};
-
-/** How the app's limits run; set once per request by `rateLimiting()` in app.ts. */
-export type RateLimiting = {
-  store: CounterStore;
-  clock: () => Date;
-  /** RATE_LIMIT_DISABLED turns every limit off (never in production). */
-  enabled: boolean;
-};
 
 export type RateLimitOptions = {
   /** Names the counter; two limits with the same name share it. */

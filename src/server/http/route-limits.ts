@@ -13,4 +13,8 @@ export const ROUTE_LIMITS = {
   accountExport: { name: "account-export", max: 5, windowSeconds: 60 },
   /** Client error reports: a broken page must not flood the table. */
   clientErrors: { name: "client-errors", max: 30, windowSeconds: 60 },
+  /** Sync Now: each one calls the calendar provider (which has its own limits). */
+  calendarSync: { name: "calendar-sync", max: 10, windowSeconds: 60 },
+  /** Starting and finishing a calendar connection (token calls to the provider). */
+  calendarConnect: { name: "calendar-connect", max: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RateLimitOptions>;

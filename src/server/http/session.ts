@@ -4,6 +4,7 @@ import { isAdminRole } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
+import { busyError } from "./on-error.ts";
 import { isBanned, readCookie, type SessionRow, sessionByToken, signedToken } from "./session-lookup.ts";
 import type { AppBindings, SessionUser } from "./types.ts";
 
@@ -72,7 +73,10 @@ export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBind
 
   return async (c, next) => {
     const found = await resolve(c.req.raw.headers).catch((err) => {
-      // A session check that fails (the database is down) counts as signed out, and is logged.
+      // A database too busy to answer in time is said so (503 / 429), never taken for signed out.
+      const busy = busyError(err);
+      if (busy) throw busy;
+      // A session check that fails otherwise (the database is down) counts as signed out, and is logged.
       c.get("log").error({ err }, "session check failed; treated as signed out");
       return null;
     });

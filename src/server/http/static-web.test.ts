@@ -45,6 +45,18 @@ describe("staticWeb", () => {
     }
   });
 
+  it("does not serve the build's manifest or any other dot-file", async () => {
+    const root = webRoot({ withLanding: true });
+    mkdirSync(join(root, ".vite"));
+    writeFileSync(join(root, ".vite", "manifest.json"), '{"src/main.tsx":{}}');
+    const web = staticWeb(root);
+    for (const path of ["/.vite/manifest.json", "/.vite/", "/assets/.hidden"]) {
+      const res = await web.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain("src/main.tsx");
+    }
+  });
+
   it("serves hashed assets with a year-long cache", async () => {
     const res = await staticWeb(webRoot({ withLanding: true })).request("/assets/app.js");
     expect(res.status).toBe(200);

@@ -1,5 +1,4 @@
 import type { Logger } from "../logger.ts";
-import type { RateLimiting } from "./rate-limit.ts";
 
 export type SessionUser = {
   id: string;
@@ -19,4 +18,23 @@ export type AppBindings = {
     /** Store, clock and switch of `rateLimit` (src/server/http/rate-limit.ts). */
     rateLimiting: RateLimiting;
   };
+};
+
+/**
+ * Counters by key: `increment` is an atomic "add one and return the new count", the key expiring
+ * after `ttlSeconds`; `get` reads a count without changing it (as text or a number, null when there
+ * is none). Better Auth's Redis secondary storage (src/server/auth/redis-storage.ts) is one.
+ */
+export type CounterStore = {
+  increment(key: string, ttlSeconds: number): Promise<number> | number;
+  get(key: string): Promise<unknown> | unknown;
+  delete(key: string): Promise<unknown> | unknown;
+};
+
+/** How the app's limits run; set once per request by `rateLimiting()` (rate-limit.ts). */
+export type RateLimiting = {
+  store: CounterStore;
+  clock: () => Date;
+  /** RATE_LIMIT_DISABLED turns every limit off (never in production). */
+  enabled: boolean;
 };

@@ -16,15 +16,38 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, raw);
 }
 
-/** PostgreSQL cannot store U+0000 in text; refuse it before any schema or query sees it. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 20 || value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v, depth + 1));
+type BadText = { path: string; kind: "nul" | "surrogate" };
+
+/**
+ * PostgreSQL cannot store U+0000 in text, and a lone UTF-16 surrogate is not text at all (it would
+ * be stored as U+FFFD, silently changing what was sent): both are refused before any schema or
+ * query sees them, naming where.
+ */
+function badText(value: unknown, path: string[] = []): BadText | null {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) return { path: path.join("."), kind: "nul" };
+    if (!value.isWellFormed()) return { path: path.join("."), kind: "surrogate" };
+    return null;
+  }
+  if (path.length > 20 || value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const inKey = badText(k, path);
+    if (inKey) return inKey;
+    const inValue = badText(v, [...path, k]);
+    if (inValue) return inValue;
+  }
+  return null;
 }
 
+export const CONTROL_CHARACTERS_MESSAGE = "Text must not contain control characters.";
+export const INVALID_TEXT_MESSAGE = "Text must not contain invalid characters (a lone UTF-16 surrogate).";
+
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  if (hasNul(raw)) throw new AppError("VALIDATION", "Text must not contain control characters.");
+  const bad = badText(raw);
+  if (bad) {
+    const message = bad.kind === "nul" ? CONTROL_CHARACTERS_MESSAGE : INVALID_TEXT_MESSAGE;
+    throw new AppError("VALIDATION", message, { fields: { [bad.path || "body"]: message } });
+  }
   const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -47,6 +47,8 @@ export function createInProcessQueue(o: InProcessOptions): JobQueue & {
   const running = new Set<string>();
   const pending: { name: string; data: unknown; id: string }[] = [];
   const scheduleTimers = new Map<string, unknown>();
+  // Runs queued with a delay (retries), not yet due.
+  const delayed = new Set<unknown>();
   let started = false;
   let stopped = false;
   let seq = 0;
@@ -121,17 +123,28 @@ export function createInProcessQueue(o: InProcessOptions): JobQueue & {
       started = false;
       for (const h of scheduleTimers.values()) timers.clearTimeout(h);
       scheduleTimers.clear();
+      for (const h of delayed) timers.clearTimeout(h);
+      delayed.clear();
       const all = Promise.allSettled([...chains.values()]);
       const limit = o.stopTimeoutMs ?? 10_000;
       let timeout: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([all, new Promise((r) => (timeout = setTimeout(r, limit)))]);
       clearTimeout(timeout);
     },
-    async enqueue(name, payload) {
+    async enqueue(name, payload, options = {}) {
       const { def, data } = prepare(definitions, name, payload);
       const id = `local-${++seq}`;
       if (stopped) throw new Error("The job runner is stopped.");
-      if (started) void submit(def, data, id);
+      const delay = (options.startAfterSeconds ?? 0) * 1000;
+      if (delay > 0) {
+        const handle = timers.setTimeout(() => {
+          delayed.delete(handle);
+          if (stopped) return;
+          if (started) void submit(def, data, id);
+          else pending.push({ name, data, id });
+        }, delay);
+        delayed.add(handle);
+      } else if (started) void submit(def, data, id);
       else pending.push({ name, data, id });
       return id;
     },

@@ -34,7 +34,7 @@ export function createPgBossQueue(o: PgBossOptions): JobQueue {
   async function startOnce() {
     await boss.start();
     for (const def of definitions.values()) {
-      await boss.createQueue(def.name, { policy: "singleton" });
+      await boss.createQueue(def.name, { policy: def.policy ?? "singleton" });
     }
     // Schedules live in the database: drop those of jobs no longer defined or no longer scheduled.
     for (const s of await boss.getSchedules()) {
@@ -44,7 +44,11 @@ export function createPgBossQueue(o: PgBossOptions): JobQueue {
       if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: "UTC" });
       await boss.work<unknown>(
         def.name,
-        { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: def.pollingIntervalSeconds ?? o.pollingIntervalSeconds ?? 2,
+          localConcurrency: def.workers ?? 1,
+        },
         async (jobs) => {
           for (const job of jobs) {
             const parsed = def.payload.safeParse(job.data ?? {});
@@ -80,11 +84,15 @@ export function createPgBossQueue(o: PgBossOptions): JobQueue {
       started = null;
       await boss.stop({ graceful: true, timeout: o.stopTimeoutMs ?? 10_000, close: true });
     },
-    async enqueue(name, payload) {
+    async enqueue(name, payload, options = {}) {
       const { data } = prepare(definitions, name, payload);
       if (!started) throw new Error("The job runner is not started.");
       await started;
-      const id = await boss.send(name, data as object);
+      const id = await boss.send(
+        name,
+        data as object,
+        options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {},
+      );
       if (!id) throw new Error(`pg-boss did not accept a "${name}" job.`);
       return id;
     },

@@ -18,6 +18,23 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
   /** A 5-field cron expression in UTC; the job then also runs on this schedule with an empty payload. */
   schedule?: string;
+  /**
+   * pg-boss: "singleton" (default) runs one job of the name at a time across all instances;
+   * "standard" lets instances run them side by side (the handler must then be idempotent).
+   */
+  policy?: "singleton" | "standard";
+  /** pg-boss: seconds between polls for new jobs of this name (the driver's default otherwise). */
+  pollingIntervalSeconds?: number;
+  /**
+   * pg-boss: workers of this name per instance (default 1). Each takes one job per poll, so a
+   * burst drains at about workers / pollingIntervalSeconds jobs a second per instance.
+   */
+  workers?: number;
+};
+
+export type EnqueueOptions = {
+  /** Run no sooner than this many seconds from now (a retry's backoff). */
+  startAfterSeconds?: number;
 };
 
 /** Typed helper, so a definition's handler sees its own payload type. */
@@ -36,7 +53,7 @@ export interface JobQueue {
   /** Stops taking work, lets running jobs finish (bounded), and releases connections. */
   stop(): Promise<void>;
   /** Queues a run for a worker to pick up (on pg-boss, possibly another instance's). */
-  enqueue(name: string, payload?: unknown): Promise<string>;
+  enqueue(name: string, payload?: unknown, options?: EnqueueOptions): Promise<string>;
   /**
    * Runs the handler here and now and waits for it: on-demand runs from code and tests. Same
    * validation as a queued run; the injected clock decides `now`.

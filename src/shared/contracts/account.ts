@@ -1,18 +1,11 @@
 // Your data: export, account deletion and the browser's error reports.
 import { z } from "zod";
-import { URL_MAX } from "../domain/limits.ts";
+import { CLIENT_ERROR_LIMITS } from "../domain/limits.ts";
 import { noNul } from "./auth.ts";
+import { inSupportedYears } from "./instant.ts";
 
-/** Client error reports: caps on what a browser may send (larger bodies are refused with 400). */
-export const CLIENT_ERROR_LIMITS = {
-  message: 2000,
-  stack: 16_000,
-  componentStack: 16_000,
-  url: URL_MAX,
-  userAgent: 500,
-  /** Reports one person may send per minute (counted in the database, so across instances). */
-  perMinute: 20,
-} as const;
+// Where the browser reads the caps too, without zod (src/web/lib/error-log.ts).
+export { CLIENT_ERROR_LIMITS } from "../domain/limits.ts";
 
 const capped = (label: string, max: number, min = 0) =>
   z
@@ -28,7 +21,10 @@ export const clientErrorBody = z
     stack: capped("stack", CLIENT_ERROR_LIMITS.stack).optional(),
     componentStack: capped("componentStack", CLIENT_ERROR_LIMITS.componentStack).optional(),
     url: capped("url", CLIENT_ERROR_LIMITS.url).optional(),
-    timestamp: z.iso.datetime({ error: "timestamp must be an ISO date and time" }).optional(),
+    timestamp: z.iso
+      .datetime({ error: "timestamp must be an ISO date and time" })
+      .refine(inSupportedYears, "timestamp must be between the years 0001 and 9999 (UTC)")
+      .optional(),
   })
   .strict();
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { TEAM_SIZE } from "../domain/plans.ts";
 import type { EffectivePlan } from "../domain/subscription.ts";
 import { noNul, ROLES, type Role } from "./auth.ts";
+import { inSupportedYears } from "./instant.ts";
 
 export const ADMIN_LIMITS = {
   /** Longest search text (a name or an email fits well inside it). */
@@ -97,10 +98,12 @@ export const planOverrideBody = z.discriminatedUnion(
     z
       .object({
         plan: z.literal("trial"),
-        trialEndsAt: z.iso.datetime({
-          offset: true,
-          error: "trialEndsAt must be a date and time (ISO 8601)",
-        }),
+        trialEndsAt: z.iso
+          .datetime({
+            offset: true,
+            error: "trialEndsAt must be a date and time (ISO 8601)",
+          })
+          .refine(inSupportedYears, "trialEndsAt must be between the years 0001 and 9999 (UTC)"),
       })
       .strict(),
     z.object({ plan: z.literal("pro") }).strict(),

@@ -126,10 +126,9 @@ export type SignUpForm = z.infer<typeof signUpForm>;
 export type SignInForm = z.infer<typeof signInForm>;
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
-export const ROLES = ["user", "admin", "super_admin"] as const;
-export type Role = (typeof ROLES)[number];
-export const isAdminRole = (role: string | null | undefined): boolean =>
-  role === "admin" || role === "super_admin";
+export { isAdminRole, ROLES, type Role } from "../domain/roles.ts";
+
+import type { Role } from "../domain/roles.ts";
 
 /** The signed-in person as the API describes them (GET /api/me). */
 export type Me = {

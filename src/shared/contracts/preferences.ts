@@ -4,19 +4,28 @@
 import { z } from "zod";
 
 export const NOTIFICATION_KEYS = ["email", "desktop", "focusReminders"] as const;
-export const PRIVACY_KEYS = ["analytics", "crashReports"] as const;
+export const PRIVACY_KEYS = ["analytics", "crashReports", "shareTaskTitles"] as const;
 
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type PrivacyKey = (typeof PRIVACY_KEYS)[number];
 
+/** Pomodoro lengths set by applying an AI recommendation; the panel adopts them once, when idle. */
+export type PomodoroLengths = { workMinutes: number; breakMinutes: number; setAt: string };
+
 export type Preferences = {
   notifications: Record<NotificationKey, boolean>;
+  /** shareTaskTitles: send task titles to the configured AI model (off unless turned on). */
   privacy: Record<PrivacyKey, boolean>;
+  pomodoro: PomodoroLengths | null;
+  /** How the task list is grouped: "category" after applying "batch similar tasks". */
+  taskGrouping: "none" | "category";
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
   notifications: { email: true, desktop: true, focusReminders: true },
-  privacy: { analytics: true, crashReports: true },
+  privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+  pomodoro: null,
+  taskGrouping: "none",
 };
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` }).optional();
@@ -36,13 +45,19 @@ export const preferencesPatchBody = z
       .object({
         analytics: flag("privacy.analytics"),
         crashReports: flag("privacy.crashReports"),
+        shareTaskTitles: flag("privacy.shareTaskTitles"),
       })
       .strict()
       .optional(),
+    taskGrouping: z.enum(["none", "category"], { error: "taskGrouping must be none or category" }).optional(),
   })
   .strict()
   .refine(
-    (v) => Object.keys(v.notifications ?? {}).length + Object.keys(v.privacy ?? {}).length > 0,
+    (v) =>
+      Object.keys(v.notifications ?? {}).length +
+        Object.keys(v.privacy ?? {}).length +
+        (v.taskGrouping ? 1 : 0) >
+      0,
     "Send at least one preference to change",
   );
 
@@ -51,7 +66,19 @@ export type PreferencesPatch = z.infer<typeof preferencesPatchBody>;
 type Stored = {
   notifications?: Partial<Record<NotificationKey, unknown>>;
   privacy?: Partial<Record<PrivacyKey, unknown>>;
+  pomodoro?: unknown;
+  taskGrouping?: unknown;
 } | null;
+
+function storedLengths(v: unknown): PomodoroLengths | null {
+  const p = v as Partial<PomodoroLengths> | null | undefined;
+  return p &&
+    typeof p.workMinutes === "number" &&
+    typeof p.breakMinutes === "number" &&
+    typeof p.setAt === "string"
+    ? { workMinutes: p.workMinutes, breakMinutes: p.breakMinutes, setAt: p.setAt }
+    : null;
+}
 
 /** The stored choices with every missing (or damaged) one at its default. */
 export function resolvePreferences(stored: Stored | undefined): Preferences {
@@ -66,6 +93,8 @@ export function resolvePreferences(stored: Stored | undefined): Preferences {
   return {
     notifications: pick(NOTIFICATION_KEYS, stored?.notifications, DEFAULT_PREFERENCES.notifications),
     privacy: pick(PRIVACY_KEYS, stored?.privacy, DEFAULT_PREFERENCES.privacy),
+    pomodoro: storedLengths(stored?.pomodoro),
+    taskGrouping: stored?.taskGrouping === "category" ? "category" : "none",
   };
 }
 
@@ -74,6 +103,8 @@ export function applyPreferencesPatch(current: Preferences, patch: PreferencesPa
   return {
     notifications: { ...current.notifications, ...stripUndefined(patch.notifications) },
     privacy: { ...current.privacy, ...stripUndefined(patch.privacy) },
+    pomodoro: current.pomodoro,
+    taskGrouping: patch.taskGrouping ?? current.taskGrouping,
   };
 }
 

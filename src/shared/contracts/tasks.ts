@@ -11,11 +11,9 @@ import {
   TITLE_MAX,
 } from "../domain/tasks.ts";
 import { noNul, textError } from "./auth.ts";
+import { instantField } from "./instant.ts";
 
-const isoDateTime = z.iso.datetime({
-  offset: true,
-  error: "Deadline must be a date and time, e.g. 2026-12-01T17:00:00Z",
-});
+const deadlineField = instantField("Deadline");
 
 export const titleField = z
   .string({ error: textError("Title") })
@@ -57,7 +55,7 @@ export const taskCreateBody = z
   .object({
     title: titleField,
     description: descriptionField,
-    deadline: isoDateTime.nullable().optional(),
+    deadline: deadlineField.nullable().optional(),
     estimatedMinutes: estimatedMinutesField.default(ESTIMATE_MINUTES.default),
     category: categoryField.default("General"),
     priority: priorityField.default("medium"),
@@ -68,7 +66,7 @@ export const taskUpdateBody = z
   .object({
     title: titleField.optional(),
     description: descriptionField,
-    deadline: isoDateTime.nullable().optional(),
+    deadline: deadlineField.nullable().optional(),
     estimatedMinutes: estimatedMinutesField.optional(),
     category: categoryField.optional(),
     priority: priorityField.optional(),
@@ -103,37 +101,54 @@ export type TaskCreateBody = z.input<typeof taskCreateBody>;
 export type TaskUpdateBody = z.input<typeof taskUpdateBody>;
 export type TaskListQuery = z.input<typeof taskListQuery>;
 
-export type TaskDto = {
-  id: string;
-  title: string;
-  description: string | null;
-  deadline: string | null;
-  estimatedMinutes: number;
-  actualMinutes: number;
-  category: TaskCategory;
-  priority: (typeof TASK_PRIORITIES)[number];
-  status: (typeof TASK_STATUSES)[number];
-  completed: boolean;
-  completedAt: string | null;
-  isActive: boolean;
-  activeStartTime: string | null;
-  priorityScore: number;
-  createdAt: string;
-  updatedAt: string;
-};
+// Responses: the server answers through these (`reply`), the web reads through them (`apiFetch`).
+const isoDate = z.string();
 
-export type TaskListResponse = { tasks: TaskDto[]; total: number; limit: number; offset: number };
+export const taskDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  deadline: isoDate.nullable(),
+  estimatedMinutes: z.number(),
+  actualMinutes: z.number(),
+  category: z.enum(TASK_CATEGORIES),
+  priority: z.enum(TASK_PRIORITIES),
+  status: z.enum(TASK_STATUSES),
+  completed: z.boolean(),
+  completedAt: isoDate.nullable(),
+  isActive: z.boolean(),
+  activeStartTime: isoDate.nullable(),
+  priorityScore: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type TaskDto = z.infer<typeof taskDto>;
 
-export type TimeLogDto = {
-  id: string;
-  taskId: string;
-  startTime: string;
-  endTime: string | null;
-  durationMinutes: number | null;
-};
+export const taskListResponse = z.object({
+  tasks: z.array(taskDto),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type TaskListResponse = z.infer<typeof taskListResponse>;
 
-export type TimerStartResponse = { task: TaskDto; stopped: { task: TaskDto; minutes: number } | null };
-export type TimerStopResponse = { task: TaskDto; minutes: number };
+export const timeLogDto = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  startTime: isoDate,
+  endTime: isoDate.nullable(),
+  durationMinutes: z.number().nullable(),
+});
+export type TimeLogDto = z.infer<typeof timeLogDto>;
+export const timeLogsResponse = z.object({ timeLogs: z.array(timeLogDto) });
+
+export const timerStartResponse = z.object({
+  task: taskDto,
+  stopped: z.object({ task: taskDto, minutes: z.number() }).nullable(),
+});
+export type TimerStartResponse = z.infer<typeof timerStartResponse>;
+export const timerStopResponse = z.object({ task: taskDto, minutes: z.number() });
+export type TimerStopResponse = z.infer<typeof timerStopResponse>;
 
 // Pomodoro
 export const pomodoroStartBody = z
@@ -156,9 +171,7 @@ export const pomodoroStartBody = z
  */
 export const pomodoroCompleteBody = z
   .object({
-    endTime: z.iso
-      .datetime({ offset: true, error: "endTime must be a date and time, e.g. 2026-12-01T17:00:00Z" })
-      .optional(),
+    endTime: instantField("endTime").optional(),
   })
   .strict();
 export type PomodoroCompleteBody = z.input<typeof pomodoroCompleteBody>;
@@ -235,7 +248,7 @@ export type OverviewResponse = {
 
 // Calendar items between two instants (weekly panel, calendar section)
 export const calendarQuery = z
-  .object({ from: isoDateTime, to: isoDateTime })
+  .object({ from: instantField("from"), to: instantField("to") })
   .strict()
   .refine((v) => new Date(v.to).getTime() > new Date(v.from).getTime(), "to must be after from")
   .refine(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canUse, FREE_HISTORY_DAYS, FREE_TASK_LIMIT, historyDays, taskLimit } from "./access.ts";
+import { canUse } from "./access.ts";
 import { FEATURE_IDS } from "./features.ts";
 import type { EffectivePlan } from "./subscription.ts";
 
@@ -44,18 +44,5 @@ describe("canUse", () => {
 
   it("ends a demo grant at its expiry instant", () => {
     expect(canUse("ai_insights", "free", { expiresAt: now }, now).allowed).toBe(false);
-  });
-});
-
-describe("free plan limits", () => {
-  it("holds 50 tasks and 7 days of history on free, unlimited otherwise", () => {
-    expect(taskLimit("free")).toBe(FREE_TASK_LIMIT);
-    expect(FREE_TASK_LIMIT).toBe(50);
-    expect(historyDays("free")).toBe(FREE_HISTORY_DAYS);
-    expect(FREE_HISTORY_DAYS).toBe(7);
-    for (const plan of ["trial", "pro", "team"] as const) {
-      expect(taskLimit(plan)).toBeNull();
-      expect(historyDays(plan)).toBeNull();
-    }
   });
 });

@@ -1,10 +1,9 @@
 // Who may use what (spec section 6): one decision from the plan (a live trial counts as pro) and a
-// demo grant (which opens every feature that lists pro or team while it lasts).
+// demo grant (which opens every feature that lists pro or team while it lasts). The server asks the
+// entitlements service (entitlements.ts beside this file decides limits as well); the web's route
+// guards ask this directly with what /api/subscription reports.
 import { FEATURES, isFeatureId } from "./features.ts";
 import type { EffectivePlan } from "./subscription.ts";
-
-export const FREE_TASK_LIMIT = 50;
-export const FREE_HISTORY_DAYS = 7;
 
 export type DemoGrant = { expiresAt: Date } | null;
 export type AccessDecision = { allowed: boolean; requiredPlan: "pro" | "team" };
@@ -20,14 +19,4 @@ export function canUse(feature: string, plan: EffectivePlan, demo: DemoGrant, no
   if (demoLive && (entry.tiers.includes("pro") || entry.tiers.includes("team")))
     return { allowed: true, requiredPlan };
   return { allowed: false, requiredPlan };
-}
-
-/** Paid plans (and the trial) hold unlimited tasks; the free plan holds 50. */
-export function taskLimit(plan: EffectivePlan): number | null {
-  return plan === "free" ? FREE_TASK_LIMIT : null;
-}
-
-/** Days of history (time logs, analytics) a plan shows; null means all. */
-export function historyDays(plan: EffectivePlan): number | null {
-  return plan === "free" ? FREE_HISTORY_DAYS : null;
 }

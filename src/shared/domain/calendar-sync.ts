@@ -1,4 +1,5 @@
 // Calendar sync constants of spec section 9 and the two providers of section 3, written once.
+import { FREE_CALENDAR_CONNECTIONS } from "./entitlements.ts";
 
 export const CALENDAR_PROVIDERS = [
   { id: "google", name: "Google Calendar" },
@@ -17,4 +18,26 @@ export const CALENDAR_SYNC = {
   historyListHeightPx: 400,
   /** After the OAuth setup dialog, the browser moves on after this delay. */
   redirectDelayMs: 3000,
+} as const;
+
+export const CALENDAR_LIMIT_MESSAGE = `The free plan connects ${FREE_CALENDAR_CONNECTIONS} calendar. Upgrade to Pro to connect more.`;
+
+/** The spec's calendar notices (sections 5 and 8), written once for the server and the web. */
+export const CALENDAR_TEXT = {
+  connectFailedTitle: "Connection Failed",
+  connectFailed: "Unable to connect to calendar provider",
+  oauthConfigTitle: "OAuth Configuration Required",
+  accessDenied: "Permission denied. Please grant the required permissions.",
+  invalidGrant: "Authorization expired. Please reconnect your account.",
+  syncCompleteTitle: "Sync Complete",
+  syncComplete: (n: number, calendarName: string) =>
+    `Synced ${n} ${n === 1 ? "event" : "events"} from ${calendarName}`,
+  authRequiredTitle: "Authentication Required",
+  authRequired: "Please reconnect your calendar to continue syncing",
+  syncFailedTitle: "Sync Failed",
+  syncFailed: "Unable to sync calendar events",
+  noAccessToken: "No access token found",
+  disconnected: "Calendar Disconnected",
+  copied: "Copied to clipboard",
+  untitled: "Untitled Event",
 } as const;

@@ -17,3 +17,17 @@ export const REFUND_DAYS = 30;
 export const BREACH_NOTICE_HOURS = 72;
 export const SUBPROCESSOR_NOTICE_DAYS = 30;
 export const LEGAL_DATE = "October 17, 2025";
+/** The guided tour: its step count, and how long after the dashboard loads it starts by itself. */
+export const TOUR_STEP_COUNT = 11;
+export const TOUR_AUTO_START_MS = 2000;
+
+/** Client error reports: caps on what a browser may send (larger bodies are refused with 400). */
+export const CLIENT_ERROR_LIMITS = {
+  message: 2000,
+  stack: 16_000,
+  componentStack: 16_000,
+  url: URL_MAX,
+  userAgent: 500,
+  /** Reports one person may send per minute (counted in the database, so across instances). */
+  perMinute: 20,
+} as const;

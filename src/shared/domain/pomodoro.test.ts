@@ -3,6 +3,7 @@ import {
   advance,
   checkPomodoroEndTime,
   deserialize,
+  focusRunning,
   formatRemaining,
   initialPomodoro,
   isBreakOption,
@@ -433,5 +434,16 @@ describe("checkPomodoroEndTime", () => {
 
   it("refuses an invalid date", () => {
     expect(checkPomodoroEndTime(session, new Date(Number.NaN), NOW).ok).toBe(false);
+  });
+});
+
+describe("focusRunning", () => {
+  it("is true only while a focus phase runs with time left", () => {
+    const r = running();
+    expect(focusRunning(r, T0 + MIN)).toBe(true);
+    expect(focusRunning(r, T0 + 25 * MIN)).toBe(false);
+    expect(focusRunning(pause(r, T0 + MIN), T0 + MIN)).toBe(false);
+    expect(focusRunning(initialPomodoro(T0), T0)).toBe(false);
+    expect(focusRunning(reset(r), T0 + MIN)).toBe(false);
   });
 });

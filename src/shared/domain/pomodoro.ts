@@ -148,6 +148,11 @@ export function pause(state: PomodoroState, now: number): PomodoroState {
   return { ...onDay(state, now), status: "paused", startedAt: null, elapsedMs: elapsedAt(state, now) };
 }
 
+/** Take a Break Now: whatever the timer was doing, a break of the chosen length runs from `now`. */
+export function startBreakNow(state: PomodoroState, now: number): PomodoroState {
+  return { ...reset(onDay(state, now)), phase: "break", status: "running", startedAt: now, elapsedMs: 0 };
+}
+
 /** Stops and restores the full focus length; today's count is kept. */
 export function reset(state: PomodoroState): PomodoroState {
   return { ...state, phase: "focus", status: "idle", startedAt: null, elapsedMs: 0, sessionId: null };
@@ -253,4 +258,12 @@ export function deserialize(raw: string | null | undefined, now: number): Pomodo
   } catch {
     return initialPomodoro(now);
   }
+}
+
+/** Where the browser keeps the timer (the Pomodoro panel writes it; presence reads it for "busy"). */
+export const POMODORO_STORAGE_KEY = "kairo-pomodoro";
+
+/** True while a focus phase is running and not yet over: the person is busy. */
+export function focusRunning(state: PomodoroState, now: number): boolean {
+  return state.phase === "focus" && state.status === "running" && remainingMs(state, now) > 0;
 }

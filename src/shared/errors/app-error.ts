@@ -32,11 +32,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields?: Record<string, string>;
   readonly requiredPlan?: string;
+  /** Sent as the Retry-After header: when asking again makes sense. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { fields?: Record<string, string>; requiredPlan?: string; cause?: unknown } = {},
+    extra: {
+      fields?: Record<string, string>;
+      requiredPlan?: string;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: extra.cause });
     this.name = "AppError";
@@ -44,6 +51,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.fields = extra.fields;
     this.requiredPlan = extra.requiredPlan;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

@@ -1,15 +1,28 @@
 // fetch for our JSON API: same-origin cookies, and every failure thrown as an ApiError carrying the
-// server's code and readable message (or a network message the spec's mapping understands).
+// server's code and readable message (or a network message the spec's mapping understands). With
+// `schema` (a response schema from src/shared/contracts, the one the server answers through with
+// `reply`), the body is checked and typed by it.
+import type { z } from "zod";
+import { CLIENT_TAB_HEADER } from "#shared/contracts/realtime.ts";
+
+/**
+ * This tab's id, sent with every call so the socket echo of its own changes can be told apart
+ * (the tab refetched already). Not from crypto.randomUUID, which only exists on secure origins.
+ */
+export const CLIENT_TAB_ID = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
   readonly requiredPlan?: string;
+  /** The whole error object of the answer, for calls whose errors carry more (a reason, addresses). */
+  readonly details?: Record<string, unknown>;
   constructor(
     status: number,
     code: string,
     message: string,
-    extra: { fields?: Record<string, string>; requiredPlan?: string } = {},
+    extra: { fields?: Record<string, string>; requiredPlan?: string; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -17,16 +30,24 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = extra.fields;
     this.requiredPlan = extra.requiredPlan;
+    this.details = extra.details;
   }
 }
 
 type Json = Record<string, unknown> | unknown[];
+type Init = Omit<RequestInit, "body"> & { json?: Json };
 
-export async function apiFetch<T>(
+/** The answer did not have the shape its schema promises (a server and web out of step). */
+export const RESPONSE_SHAPE_MESSAGE =
+  "The server sent an answer this page does not understand. Reload the page.";
+
+export async function apiFetch<S extends z.ZodType>(
   path: string,
-  init: Omit<RequestInit, "body"> & { json?: Json } = {},
-): Promise<T> {
-  const { json, headers, ...rest } = init;
+  init: Init & { schema: S },
+): Promise<z.output<S>>;
+export async function apiFetch<T>(path: string, init?: Init): Promise<T>;
+export async function apiFetch(path: string, init: Init & { schema?: z.ZodType } = {}): Promise<unknown> {
+  const { json, headers, schema, ...rest } = init;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -35,6 +56,7 @@ export async function apiFetch<T>(
       headers: {
         ...(json ? { "content-type": "application/json" } : {}),
         accept: "application/json",
+        [CLIENT_TAB_HEADER]: CLIENT_TAB_ID,
         ...headers,
       },
       body: json ? JSON.stringify(json) : undefined,
@@ -53,9 +75,13 @@ export async function apiFetch<T>(
     throw new ApiError(response.status, err?.code ?? `HTTP_${response.status}`, message, {
       fields: err?.fields,
       requiredPlan: err?.requiredPlan,
+      details: err ?? undefined,
     });
   }
-  return body as T;
+  if (!schema) return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, "BAD_RESPONSE", RESPONSE_SHAPE_MESSAGE);
+  return parsed.data;
 }
 
 function safeJson(text: string): unknown {

@@ -1,7 +1,7 @@
 // The last 10 application errors, kept in this browser for the error screen and bug reports, and
 // sent to the server (POST /api/client-errors) when the signed-in person allows crash reports.
-import { CLIENT_ERROR_LIMITS, type ClientErrorBody } from "#shared/contracts/account.ts";
-import { ERROR_SCREEN } from "#shared/domain/limits.ts";
+import type { ClientErrorBody } from "#shared/contracts/account.ts";
+import { CLIENT_ERROR_LIMITS, ERROR_SCREEN } from "#shared/domain/limits.ts";
 import { apiFetch } from "./api-client.ts";
 import { currentPreferences } from "./preferences.ts";
 

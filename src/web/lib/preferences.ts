@@ -4,13 +4,12 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Preferences } from "#shared/contracts/preferences.ts";
 import { apiFetch } from "./api-client.ts";
 import { queryClient } from "./query-client.ts";
-
-export const preferencesQueryKey = ["preferences"] as const;
+import { queryKeys } from "./query-keys.ts";
 
 export const getPreferences = () => apiFetch<Preferences>("/api/preferences");
 
 export const preferencesQueryOptions = () =>
-  queryOptions({ queryKey: preferencesQueryKey, queryFn: getPreferences, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.preferences, queryFn: getPreferences, staleTime: 5 * 60_000 });
 
 export const usePreferences = (enabled = true) => useQuery({ ...preferencesQueryOptions(), enabled });
 

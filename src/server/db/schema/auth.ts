@@ -22,6 +22,8 @@ export type UserPreferences = {
   company?: string;
   notifications?: { email?: boolean; desktop?: boolean; focusReminders?: boolean };
   privacy?: { analytics?: boolean; crashReports?: boolean };
+  /** The guided tour (src/shared/contracts/tour.ts): ISO times, or null once restarted. */
+  tour?: { completedAt?: string | null; skippedAt?: string | null };
 };
 
 export const user = pgTable(

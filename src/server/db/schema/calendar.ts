@@ -36,6 +36,16 @@ export const calendarConnections = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     tokenExpiresAt: tstz("token_expires_at"),
+    // The provider refused the grant (revoked, expired): syncs stop until the person reconnects.
+    needsReconnect: boolean("needs_reconnect").notNull().default(false),
+    // Where the next incremental sync starts: Google's sync token or Graph's delta link (not a
+    // credential: useless without the access token). Null means the next sync is a full one.
+    syncCursor: text("sync_cursor"),
+    // When the schedule syncs this connection next (every 15 minutes, spread by a random offset).
+    nextSyncAt: tstz("next_sync_at"),
+    // A sync holds this lease while it runs, so one connection never syncs twice at once, on any
+    // instance; a crashed sync's lease simply runs out.
+    syncLeaseUntil: tstz("sync_lease_until"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at")
       .notNull()
@@ -44,6 +54,10 @@ export const calendarConnections = pgTable(
   },
   (t) => [
     index("calendar_connections_user_active_idx").on(t.userId, t.isActive),
+    // The schedule's scan: active connections due for a sync.
+    index("calendar_connections_next_sync_idx")
+      .on(t.nextSyncAt)
+      .where(sql`${t.isActive} and not ${t.needsReconnect}`),
     // Reconnecting the same account updates the existing row instead of adding a duplicate.
     unique("calendar_connections_user_provider_email_unique").on(t.userId, t.provider, t.calendarEmail),
     check("calendar_connections_provider_check", sql`${t.provider} in ('google', 'microsoft')`),
@@ -113,6 +127,38 @@ export const syncLogs = pgTable(
     check("sync_logs_provider_check", sql`${t.provider} in ('google', 'microsoft')`),
   ],
 );
+
+// One row per Connect started: the OAuth state's nonce, bound to the person and the provider, with the
+// PKCE verifier (sealed). The callback deletes it as it reads it, so a state works once.
+export const calendarOauthStates = pgTable(
+  "calendar_oauth_states",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("calendar_oauth_states_user_idx").on(t.userId),
+    check("calendar_oauth_states_provider_check", sql`${t.provider} in ('google', 'microsoft')`),
+  ],
+);
+
+// A person's private iCalendar subscription address. The secret is kept sealed (Settings shows the
+// address again) and as a SHA-256 hash, which is what the public feed route looks up.
+export const icalFeeds = pgTable("ical_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  token: text("token").notNull(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
 
 export type CalendarConnection = typeof calendarConnections.$inferSelect;
 export type NewCalendarConnection = typeof calendarConnections.$inferInsert;

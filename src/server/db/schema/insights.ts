@@ -28,6 +28,8 @@ export const optimizationRecommendations = pgTable(
     category: text("category"),
     // Expected improvement in percent, shown in the "Recommendation Applied" notice.
     estimatedImprovement: integer("estimated_improvement"),
+    // What applying does in Kairo: pomodoro_45_5, focus_blocks, batch_tasks or none.
+    action: text("action").notNull().default("none"),
     // One way: not applied -> applied.
     isApplied: boolean("is_applied").notNull().default(false),
     appliedAt: tstz("applied_at"),
@@ -38,6 +40,10 @@ export const optimizationRecommendations = pgTable(
     check(
       "optimization_recommendations_impact_level_check",
       sql`${t.impactLevel} in ('high', 'medium', 'low')`,
+    ),
+    check(
+      "optimization_recommendations_action_check",
+      sql`${t.action} in ('pomodoro_45_5', 'focus_blocks', 'batch_tasks', 'none')`,
     ),
   ],
 );

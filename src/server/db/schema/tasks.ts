@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { anyYearTimestamp } from "./any-year-timestamp.ts";
 import { organization, user } from "./auth.ts";
 
 // All instants are timestamptz and surface as JS Dates (stored in UTC).
@@ -29,7 +30,8 @@ export const tasks = pgTable(
     }),
     title: text("title").notNull(),
     description: text("description"),
-    deadline: tstz("deadline"),
+    // Typed by people, any year 0001-9999 (see any-year-timestamp.ts).
+    deadline: anyYearTimestamp("deadline"),
     estimatedMinutes: integer("estimated_minutes").notNull().default(30),
     actualMinutes: integer("actual_minutes").notNull().default(0),
     category: text("category").notNull().default("General"),
@@ -97,6 +99,8 @@ export const timeLogs = pgTable(
     index("time_logs_user_start_idx").on(t.userId, t.startTime),
     // Stopping a timer closes "the" open log; a second open log would be double-counted.
     uniqueIndex("time_logs_one_open_per_task_uidx").on(t.taskId).where(sql`${t.endTime} is null`),
+    // A log never ends before it starts (the time of a change is read once its lock is held).
+    check("time_logs_end_after_start_check", sql`${t.endTime} is null or ${t.endTime} >= ${t.startTime}`),
   ],
 );
 

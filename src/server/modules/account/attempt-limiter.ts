@@ -3,7 +3,8 @@
 // of the injected clock, in the same counter store as the route limits (src/server/http/rate-limit.ts):
 // Redis when REDIS_URL is set, so every instance shares one count; the process's memory otherwise.
 import { AppError } from "#shared/errors/app-error.ts";
-import { RATE_LIMIT_MESSAGE, type RateLimiting } from "../../http/rate-limit.ts";
+import { RATE_LIMIT_MESSAGE } from "../../http/rate-limit.ts";
+import type { RateLimiting } from "../../http/types.ts";
 import type { Logger } from "../../logger.ts";
 
 export type AttemptLimit = {

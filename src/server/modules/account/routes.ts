@@ -6,7 +6,7 @@ import { deleteCookie } from "hono/cookie";
 import { passwordConfirmBody } from "#shared/contracts/security.ts";
 import { type ActiveSessionsResponse, sessionIdParam } from "#shared/contracts/sessions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { rateLimit, rateLimitingOf } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";

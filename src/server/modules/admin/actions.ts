@@ -11,6 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { accountDeletions } from "../../db/schema/admin.ts";
 import { user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import { ensureTeam } from "../team/seats.ts";
 import { recordAudit, type Tx } from "./audit.ts";
 import type { AuthEffects } from "./auth-effects.ts";
@@ -201,33 +202,41 @@ const snapshot = (s: SubscriptionValues | null) =>
  * stays as it was: an override is not a payment). The audit entry records it as admin-made, with
  * the row before and after.
  */
-export async function overridePlan(deps: ActionDeps, actor: Actor, targetId: string, body: PlanOverrideBody) {
-  await deps.db.transaction(async (tx) => {
-    const target = await lockTarget(tx, targetId);
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, target.id))
-      .for("update");
-    const next = overrideValues(body, current ?? null, deps.now);
-    await tx
-      .insert(subscriptions)
-      .values({ userId: target.id, ...next, updatedAt: deps.now })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, updatedAt: deps.now } });
-    // A Team plan pays for a team the person owns, as when they buy it.
-    if (next.planId === "team") await ensureTeam(tx, target.id);
-    await recordAudit(tx, {
-      actor,
-      action: "user.plan_overridden",
-      target,
-      details: {
-        source: "admin override",
-        plan: body.plan,
-        provider: current?.provider ?? "local",
-        before: snapshot(current ?? null),
-        after: snapshot(next),
-      },
-      at: deps.now,
-    });
-  });
+export async function overridePlan(
+  deps: ActionDeps & { events: Pick<DomainEvents, "emit" | "afterCommit"> },
+  actor: Actor,
+  targetId: string,
+  body: PlanOverrideBody,
+) {
+  await deps.events.afterCommit(() =>
+    deps.db.transaction(async (tx) => {
+      const target = await lockTarget(tx, targetId);
+      const [current] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, target.id))
+        .for("update");
+      const next = overrideValues(body, current ?? null, deps.now);
+      await tx
+        .insert(subscriptions)
+        .values({ userId: target.id, ...next, updatedAt: deps.now })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, updatedAt: deps.now } });
+      // A Team plan pays for a team the person owns, as when they buy it.
+      if (next.planId === "team") await ensureTeam(tx, target.id);
+      await recordAudit(tx, {
+        actor,
+        action: "user.plan_overridden",
+        target,
+        details: {
+          source: "admin override",
+          plan: body.plan,
+          provider: current?.provider ?? "local",
+          before: snapshot(current ?? null),
+          after: snapshot(next),
+        },
+        at: deps.now,
+      });
+      deps.events.emit({ type: "plan.changed", personId: target.id });
+    }),
+  );
 }

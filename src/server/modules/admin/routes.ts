@@ -12,8 +12,8 @@ import {
   unbanBody,
 } from "#shared/contracts/admin.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
 import { user } from "../../db/schema/auth.ts";
+import type { AppDeps } from "../../deps.ts";
 import { readQuery } from "../../http/params.ts";
 import { requireAdmin } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -31,7 +31,7 @@ function targetId(c: Context): string {
   return parsed.data;
 }
 
-export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | "mailer">) {
+export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | "mailer" | "events">) {
   const db = deps.database.db;
   const effects = betterAuthEffects(deps.auth);
   const admin = (c: Context<AppBindings>) =>
@@ -80,7 +80,7 @@ export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | 
       const actor = await admin(c);
       const id = targetId(c);
       const body = await readJson(c, planOverrideBody);
-      await overridePlan({ db, effects, now: deps.clock() }, actor, id, body);
+      await overridePlan({ db, effects, now: deps.clock(), events: deps.events }, actor, id, body);
       c.get("log").info({ target: id, plan: body.plan }, "admin overrode a plan");
       return answerWith(c, id);
     })

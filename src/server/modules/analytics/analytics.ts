@@ -1,15 +1,30 @@
-// Analytics over 7, 30 or 90 local days, computed in SQL: tasks completed, minutes tracked and focus
-// sessions per day, the completion-rate trend, minutes per category, and the derived metrics.
-import { sql } from "drizzle-orm";
+// Analytics over 7, 30 or 90 local days, read from the rollups the database keeps (decision 032):
+// tasks completed, minutes tracked and focus sessions per day, the completion-rate trend, minutes per
+// category, and the derived metrics.
+import { eq, sql } from "drizzle-orm";
 import type { AnalyticsResponse, OverviewResponse } from "#shared/contracts/tasks.ts";
 import { completionRate, productivityScore, timeSavedMinutes, totalHours } from "#shared/domain/metrics.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
+import { analyticsTotals } from "../../db/schema/analytics.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? result : ((result as { rows: Row[] }).rows ?? []);
 const num = (v: unknown) => (v == null ? 0 : Number(v));
+
+/**
+ * Counts the person's rollups in `tz` (decision 032): the first call in a new time zone recounts them
+ * from their tasks and logs, every later call reads them as the triggers keep them.
+ */
+export async function ensureRollupTimeZone(db: Db, userId: string, tz: string): Promise<void> {
+  const [row] = await db
+    .select({ timeZone: analyticsTotals.timeZone })
+    .from(analyticsTotals)
+    .where(eq(analyticsTotals.userId, userId));
+  if (row?.timeZone === tz) return;
+  await db.execute(sql`select analytics_rebuild(${userId}, ${tz})`);
+}
 
 export async function analytics(
   db: Db,
@@ -18,71 +33,58 @@ export async function analytics(
   tz: string,
   now: Date,
 ): Promise<AnalyticsResponse> {
+  await ensureRollupTimeZone(db, userId, tz);
   const nowIso = now.toISOString();
-  // One statement, one round trip, each table read once: the person's tasks in one pass (all-time
-  // totals, the trend's baseline before the range, and per local day the tasks created and
-  // completed), their closed time logs from the first day on in one pass (minutes per local day and
-  // category), and their completed focus sessions. The trend is running totals over the days
-  // (docs/decisions/008). Days are local to `tz`; the range starts at the instant its first day does.
+  // One statement over the rollups (docs/decisions/032): at most range × 6 category cells and the
+  // person's totals row, whatever the length of their history, plus the range's focus sessions. The
+  // trend is running totals over the days (docs/decisions/008) from a baseline of all the person's
+  // tasks minus those created (completed) from the first day on.
   const [row] = rowsOf(
     await db.execute(sql`
     with series as (
       select generate_series(today - (${range - 1})::int, today, interval '1 day')::date as day
       from (select (${nowIso}::timestamptz at time zone ${tz})::date as today) bounds
     ),
-    start_at as (select (min(day)::timestamp at time zone ${tz}) as t0 from series),
-    task_rows as (
-      select t.completed, t.completed_at, t.created_at, s.t0,
-        case when t.created_at >= s.t0 then (t.created_at at time zone ${tz})::date end as created_day,
-        case when t.completed and t.completed_at >= s.t0 then (t.completed_at at time zone ${tz})::date end as done_day
-      from tasks t, start_at s
-      where t.user_id = ${userId}
+    first_day as (select min(day) as d0, (min(day)::timestamp at time zone ${tz}) as t0 from series),
+    cells as (
+      select a.day, a.category, a.minutes_tracked, a.tasks_completed, a.tasks_created
+      from analytics_daily a, first_day f
+      where a.user_id = ${userId} and a.day >= f.d0
     ),
-    task_counts as (
-      select grouping(created_day, done_day) as set_id, created_day, done_day,
-        count(*) as n,
-        count(*) filter (where completed) as done,
-        count(*) filter (where created_at < t0) as created_before,
-        count(*) filter (where completed and completed_at < t0) as completed_before
-      from task_rows
-      group by grouping sets ((), (created_day), (done_day))
+    per_day as (
+      select day, sum(minutes_tracked) as minutes, sum(tasks_completed) as done, sum(tasks_created) as created
+      from cells group by day
     ),
-    totals as (select n, done, created_before, completed_before from task_counts where set_id = 3),
-    created_daily as (select created_day as day, n from task_counts where set_id = 1 and created_day is not null),
-    done_daily as (select done_day as day, n from task_counts where set_id = 2 and done_day is not null),
-    -- Minutes per local day and category in one hash over the logs, then summed both ways: one
-    -- grouping per log costs less than a day and a category grouping each.
-    log_cells as (
-      select (l.start_time at time zone ${tz})::date as day, t.category, sum(l.duration_minutes) as minutes
-      from time_logs l join tasks t on t.id = l.task_id, start_at s
-      where l.user_id = ${userId} and l.end_time is not null and l.start_time >= s.t0
-      group by 1, 2
+    totals as (
+      select coalesce(max(tasks), 0) as n, coalesce(max(completed), 0) as done
+      from analytics_totals where user_id = ${userId}
     ),
-    log_sums as (
-      select grouping(day, category) as set_id, day, category, sum(minutes) as minutes
-      from log_cells
-      group by grouping sets ((day), (category))
+    baseline as (
+      select t.n - coalesce(sum(p.created), 0) as created_before, t.done - coalesce(sum(p.done), 0) as completed_before
+      from totals t left join per_day p on true
+      group by t.n, t.done
     ),
     focus as (
       select (p.start_time at time zone ${tz})::date as day, count(*) as n
-      from pomodoro_sessions p, start_at s
-      where p.user_id = ${userId} and p.completed and p.start_time >= s.t0
+      from pomodoro_sessions p, first_day f
+      where p.user_id = ${userId} and p.completed and p.start_time >= f.t0
       group by 1
     ),
     days as (
       select s.day,
-        coalesce(dd.n, 0) as tasks_completed,
-        coalesce(ls.minutes, 0) as minutes_tracked,
+        coalesce(pd.done, 0) as tasks_completed,
+        coalesce(pd.minutes, 0) as minutes_tracked,
         coalesce(f.n, 0) as focus_sessions,
-        (select created_before from totals) + sum(coalesce(cd.n, 0)) over (order by s.day) as created,
-        (select completed_before from totals) + sum(coalesce(dd.n, 0)) over (order by s.day) as completed
+        (select created_before from baseline) + sum(coalesce(pd.created, 0)) over (order by s.day) as created,
+        (select completed_before from baseline) + sum(coalesce(pd.done, 0)) over (order by s.day) as completed
       from series s
-        left join done_daily dd on dd.day = s.day
-        left join created_daily cd on cd.day = s.day
-        left join log_sums ls on ls.set_id = 1 and ls.day = s.day
+        left join per_day pd on pd.day = s.day
         left join focus f on f.day = s.day
     ),
-    by_category as (select category, minutes from log_sums where set_id = 2)
+    by_category as (
+      select category, sum(minutes_tracked) as minutes from cells
+      group by category having sum(minutes_tracked) > 0
+    )
     select
       (select json_agg(json_build_object(
           'date', to_char(day, 'YYYY-MM-DD'), 'tasksCompleted', tasks_completed,
@@ -136,15 +138,15 @@ export async function analytics(
   };
 }
 
+/** The overview's figures from the person's totals row (decision 032), not from their tasks. */
 export async function overview(db: Db, userId: string): Promise<OverviewResponse> {
-  const [row] = rowsOf(
-    await db.execute(sql`
-      select count(*) as total,
-        count(*) filter (where completed) as done,
-        coalesce(sum(estimated_minutes) filter (where completed and actual_minutes > 0), 0) as est,
-        coalesce(sum(actual_minutes) filter (where completed and actual_minutes > 0), 0) as act
-      from tasks where user_id = ${userId}`),
-  );
+  const [totals] = await db.select().from(analyticsTotals).where(eq(analyticsTotals.userId, userId));
+  const row = {
+    total: totals?.tasks ?? 0,
+    done: totals?.completed ?? 0,
+    est: totals?.completedEstimatedMinutes ?? 0,
+    act: totals?.completedActualMinutes ?? 0,
+  };
   const total = num(row?.total);
   const done = num(row?.done);
   const rate = completionRate(done, total);

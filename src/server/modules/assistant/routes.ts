@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { assistantBody } from "#shared/contracts/tasks.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";

@@ -9,13 +9,14 @@ import {
 } from "#shared/contracts/billing.ts";
 import { planStatus } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { idParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { billingNotConfigured } from "../../providers/payments/unconfigured.ts";
 import { launchOfferForCheckout, openLaunchOffer } from "./launch-offer.ts";
 import {
   applyLocalPortalAction,
@@ -47,9 +48,12 @@ export function sameOriginUrl(value: string, publicUrl: string, field: string): 
   return url.toString();
 }
 
-export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "payments" | "publicUrl">) {
+export function billingRoutes(
+  deps: Pick<AppDeps, "database" | "clock" | "payments" | "publicUrl" | "events">,
+) {
   const db = deps.database.db;
   const local = () => {
+    if (deps.payments.name === "none") throw billingNotConfigured();
     if (deps.payments.name !== "local") {
       throw new AppError("NOT_FOUND", "Payments are handled by the payment provider's own pages.");
     }
@@ -117,7 +121,7 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
         const user = requireUser(c);
         local();
         return c.json({
-          url: await payLocalCheckout(db, user.id, idParam(c, "id", "Checkout"), deps.clock()),
+          url: await payLocalCheckout(db, deps.events, user.id, idParam(c, "id", "Checkout"), deps.clock()),
         });
       })
       .post("/checkout-sessions/:id/cancel", async (c) => {
@@ -131,7 +135,7 @@ export function billingRoutes(deps: Pick<AppDeps, "database" | "clock" | "paymen
         const user = requireUser(c);
         local();
         const action = await readJson(c, localPortalActionSchema);
-        await applyLocalPortalAction(db, user.id, action, deps.clock());
+        await applyLocalPortalAction(db, deps.events, user.id, action, deps.clock());
         return c.json(await getBillingDetails(db, user.id, deps.clock()));
       })
   );

@@ -9,10 +9,12 @@ import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { checkoutSessions, subscriptions } from "../../db/schema/billing.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import { seatReductionMessage, seatUsage } from "../team/seat-usage.ts";
 import { activateSubscription, billingOf, periodEnd } from "./service.ts";
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
+type Events = Pick<DomainEvents, "emit" | "afterCommit">;
 
 const notFound = () => new AppError("NOT_FOUND", "This checkout does not exist.");
 
@@ -55,49 +57,58 @@ export async function readLocalCheckout(db: Db, userId: string, id: string, now:
 }
 
 /** Pay: confirms the payment and activates the plan, once. Answers where the browser goes next. */
-export async function payLocalCheckout(db: Db, userId: string, id: string, now: Date): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
-      .for("update");
-    if (!row) throw notFound();
-    const status = effectiveStatus(row, now);
-    if (status === "paid") return row.successUrl;
-    if (status !== "open") {
-      throw new AppError(
-        "CONFLICT",
-        status === "expired"
-          ? "This checkout has expired. Please start the upgrade again."
-          : "This checkout was cancelled. Please start the upgrade again.",
-      );
-    }
-    await tx
-      .update(checkoutSessions)
-      .set({ status: "paid", completedAt: now })
-      .where(eq(checkoutSessions.id, id));
-    const billing = billingOf(row.billingInterval);
-    const [existing] = await tx
-      .select({ subscriptionId: subscriptions.providerSubscriptionId, provider: subscriptions.provider })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .limit(1);
-    await activateSubscription(tx, {
-      userId,
-      plan: row.plan === "team" ? "team" : "pro",
-      seats: row.seats,
-      billing,
-      provider: "local",
-      customerId: `local_cus_${userId}`,
-      subscriptionId:
-        existing?.provider === "local" && existing.subscriptionId
-          ? existing.subscriptionId
-          : `local_sub_${randomUUID()}`,
-      currentPeriodEnd: periodEnd(now, billing),
-    });
-    return row.successUrl;
-  });
+export async function payLocalCheckout(
+  db: Db,
+  events: Events,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<string> {
+  return events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
+        .for("update");
+      if (!row) throw notFound();
+      const status = effectiveStatus(row, now);
+      if (status === "paid") return row.successUrl;
+      if (status !== "open") {
+        throw new AppError(
+          "CONFLICT",
+          status === "expired"
+            ? "This checkout has expired. Please start the upgrade again."
+            : "This checkout was cancelled. Please start the upgrade again.",
+        );
+      }
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "paid", completedAt: now })
+        .where(eq(checkoutSessions.id, id));
+      const billing = billingOf(row.billingInterval);
+      const [existing] = await tx
+        .select({ subscriptionId: subscriptions.providerSubscriptionId, provider: subscriptions.provider })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .limit(1);
+      await activateSubscription(tx, {
+        userId,
+        plan: row.plan === "team" ? "team" : "pro",
+        seats: row.seats,
+        billing,
+        provider: "local",
+        customerId: `local_cus_${userId}`,
+        subscriptionId:
+          existing?.provider === "local" && existing.subscriptionId
+            ? existing.subscriptionId
+            : `local_sub_${randomUUID()}`,
+        currentPeriodEnd: periodEnd(now, billing),
+      });
+      events.emit({ type: "plan.changed", personId: userId });
+      return row.successUrl;
+    }),
+  );
 }
 
 export async function cancelLocalCheckout(db: Db, userId: string, id: string, now: Date): Promise<string> {
@@ -112,62 +123,71 @@ export async function cancelLocalCheckout(db: Db, userId: string, id: string, no
 }
 
 /** The local billing portal's actions on the person's own local subscription. */
-export async function applyLocalPortalAction(db: Db, userId: string, action: LocalPortalAction, now: Date) {
-  await db.transaction(async (tx) => {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
-    const live =
-      sub &&
-      (sub.planId === "pro" || sub.planId === "team") &&
-      (sub.status === "active" || sub.status === "past_due") &&
-      (!sub.currentPeriodEnd || sub.currentPeriodEnd > now);
-    if (!sub || !live) throw new AppError("CONFLICT", "You have no paid plan to manage.");
-    if (sub.provider !== "local") {
-      throw new AppError(
-        "CONFLICT",
-        "This subscription is managed by the payment provider's billing portal.",
-      );
-    }
-    switch (action.action) {
-      case "change_seats": {
-        if (sub.planId !== "team") throw new AppError("VALIDATION", "Only the Team plan is billed per seat.");
-        if (action.seats < TEAM_SIZE.min) {
-          throw new AppError(
-            "VALIDATION",
-            `Team size must be between ${TEAM_SIZE.min} and ${TEAM_SIZE.max}.`,
-          );
-        }
-        // Fewer seats than the team already uses: members (and pending invitations) go first.
-        if (sub.organizationId) {
-          const usage = await seatUsage(tx, sub.organizationId, now);
-          if (action.seats < usage.used) {
-            throw new AppError("CONFLICT", seatReductionMessage(usage, action.seats));
-          }
-        }
-        await tx.update(subscriptions).set({ seats: action.seats }).where(eq(subscriptions.id, sub.id));
-        return;
+export async function applyLocalPortalAction(
+  db: Db,
+  events: Events,
+  userId: string,
+  action: LocalPortalAction,
+  now: Date,
+) {
+  await events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      await localPortalAction(tx, userId, action, now);
+      events.emit({ type: "plan.changed", personId: userId });
+    }),
+  );
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function localPortalAction(tx: Tx, userId: string, action: LocalPortalAction, now: Date) {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
+  const live =
+    sub &&
+    (sub.planId === "pro" || sub.planId === "team") &&
+    (sub.status === "active" || sub.status === "past_due") &&
+    (!sub.currentPeriodEnd || sub.currentPeriodEnd > now);
+  if (!sub || !live) throw new AppError("CONFLICT", "You have no paid plan to manage.");
+  if (sub.provider !== "local") {
+    throw new AppError("CONFLICT", "This subscription is managed by the payment provider's billing portal.");
+  }
+  switch (action.action) {
+    case "change_seats": {
+      if (sub.planId !== "team") throw new AppError("VALIDATION", "Only the Team plan is billed per seat.");
+      if (action.seats < TEAM_SIZE.min) {
+        throw new AppError("VALIDATION", `Team size must be between ${TEAM_SIZE.min} and ${TEAM_SIZE.max}.`);
       }
-      case "switch_plan": {
-        const plan = action.plan === "team" ? "team" : "pro";
-        if (plan === sub.planId) throw new AppError("CONFLICT", `You are already on ${PLANS[plan].name}.`);
-        const seats = plan === "team" ? Math.max(TEAM_SIZE.min, sub.seats) : 1;
-        await activateSubscription(tx, {
-          userId,
-          plan,
-          seats,
-          billing: billingOf(sub.billingInterval),
-          provider: "local",
-          customerId: sub.providerCustomerId,
-          subscriptionId: sub.providerSubscriptionId ?? `local_sub_${randomUUID()}`,
-          currentPeriodEnd: sub.currentPeriodEnd ?? periodEnd(now, billingOf(sub.billingInterval)),
-        });
-        return;
+      // Fewer seats than the team already uses: members (and pending invitations) go first.
+      if (sub.organizationId) {
+        const usage = await seatUsage(tx, sub.organizationId, now);
+        if (action.seats < usage.used) {
+          throw new AppError("CONFLICT", seatReductionMessage(usage, action.seats));
+        }
       }
-      case "cancel":
-        await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id));
-        return;
-      case "resume":
-        await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, sub.id));
-        return;
+      await tx.update(subscriptions).set({ seats: action.seats }).where(eq(subscriptions.id, sub.id));
+      return;
     }
-  });
+    case "switch_plan": {
+      const plan = action.plan === "team" ? "team" : "pro";
+      if (plan === sub.planId) throw new AppError("CONFLICT", `You are already on ${PLANS[plan].name}.`);
+      const seats = plan === "team" ? Math.max(TEAM_SIZE.min, sub.seats) : 1;
+      await activateSubscription(tx, {
+        userId,
+        plan,
+        seats,
+        billing: billingOf(sub.billingInterval),
+        provider: "local",
+        customerId: sub.providerCustomerId,
+        subscriptionId: sub.providerSubscriptionId ?? `local_sub_${randomUUID()}`,
+        currentPeriodEnd: sub.currentPeriodEnd ?? periodEnd(now, billingOf(sub.billingInterval)),
+      });
+      return;
+    }
+    case "cancel":
+      await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id));
+      return;
+    case "resume":
+      await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, sub.id));
+      return;
+  }
 }

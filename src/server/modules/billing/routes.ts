@@ -1,18 +1,21 @@
 import { Hono } from "hono";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { demoStatus, startDemo } from "./demo.ts";
-import { getPlanStatus } from "./subscription.ts";
 
 /** GET /api/subscription: the plan (trial, free, pro, team) and any live demo preview. */
-export function subscriptionRoutes(deps: Pick<AppDeps, "database" | "clock">) {
+export function subscriptionRoutes(deps: Pick<AppDeps, "database" | "clock" | "entitlements">) {
   const db = deps.database.db;
   return new Hono<AppBindings>().get("/", async (c) => {
     const user = requireUser(c);
-    const now = deps.clock();
-    const [plan, demo] = await Promise.all([getPlanStatus(db, user.id, now), demoStatus(db, user.id, now)]);
-    return c.json({ ...plan, demo });
+    const [person, demo] = await Promise.all([
+      deps.entitlements.forPerson(user.id),
+      demoStatus(db, user.id, deps.clock()),
+    ]);
+    const { taskLimit, historyDays, workflowLimit, calendarConnectionLimit } = person;
+    const limits = { taskLimit, historyDays, workflowLimit, calendarConnectionLimit };
+    return c.json({ ...person.plan, demo, limits });
   });
 }
 

@@ -12,9 +12,9 @@ import type Stripe from "stripe";
 import type { PurchasablePlan } from "#shared/contracts/billing.ts";
 import type { BillingCycle } from "#shared/domain/plans.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
 import { user } from "../../db/schema/auth.ts";
 import { stripeEvents, subscriptions } from "../../db/schema/billing.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { AppBindings } from "../../http/types.ts";
 import type { Logger } from "../../logger.ts";
 import { isStripePayments, STRIPE_METADATA, type StripePayments } from "../../providers/payments/stripe.ts";
@@ -185,6 +185,31 @@ async function decide(event: Stripe.Event, payments: StripePayments, now: Date):
 
 type Tx = Parameters<Parameters<AppDeps["database"]["db"]["transaction"]>[0]>[0];
 
+/** Whose subscription Stripe's `subscriptionId` is in Kairo, if any. */
+async function subscriberOf(tx: Tx, subscriptionId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** The person whose subscription this change is about. */
+function subscriptionOf(change: Change): string | null {
+  switch (change.kind) {
+    case "activate":
+      return change.activation.subscriptionId;
+    case "update":
+      return change.update.subscriptionId;
+    case "end":
+    case "past_due":
+      return change.subscriptionId;
+    case "ignore":
+      return null;
+  }
+}
+
 async function apply(tx: Tx, change: Change, now: Date, log: Logger | undefined) {
   switch (change.kind) {
     case "activate": {
@@ -227,7 +252,7 @@ async function apply(tx: Tx, change: Change, now: Date, log: Logger | undefined)
   }
 }
 
-export function stripeWebhookRoutes(deps: Pick<AppDeps, "database" | "clock" | "payments">) {
+export function stripeWebhookRoutes(deps: Pick<AppDeps, "database" | "clock" | "payments" | "events">) {
   const db = deps.database.db;
   return new Hono<AppBindings>().post("/", async (c) => {
     const payments = deps.payments;
@@ -246,16 +271,22 @@ export function stripeWebhookRoutes(deps: Pick<AppDeps, "database" | "clock" | "
     if (seen) return c.json({ received: true, duplicate: true });
 
     const change = await decide(event, payments, now);
-    const applied = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type, receivedAt: now })
-        .onConflictDoNothing({ target: stripeEvents.id })
-        .returning({ id: stripeEvents.id });
-      if (inserted.length === 0) return false;
-      await apply(tx, change, now, log);
-      return true;
-    });
+    const applied = await deps.events.afterCommit(() =>
+      db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(stripeEvents)
+          .values({ id: event.id, type: event.type, receivedAt: now })
+          .onConflictDoNothing({ target: stripeEvents.id })
+          .returning({ id: stripeEvents.id });
+        if (inserted.length === 0) return false;
+        await apply(tx, change, now, log);
+        // Read after the change: an activation has just written the row.
+        const subscriptionId = subscriptionOf(change);
+        const personId = subscriptionId ? await subscriberOf(tx, subscriptionId) : null;
+        if (personId) deps.events.emit({ type: "plan.changed", personId });
+        return true;
+      }),
+    );
     if (applied && change.kind === "ignore")
       log?.debug({ type: event.type, reason: change.reason }, "stripe event ignored");
     return c.json({ received: true, duplicate: !applied });

@@ -22,7 +22,7 @@ export async function getSubscriptionRow(db: Db, userId: string) {
 }
 
 /** True when the person belongs to a team whose owner's Team subscription is live. */
-async function memberOfLiveTeam(db: Db, userId: string, now: Date): Promise<boolean> {
+export async function memberOfLiveTeam(db: Db, userId: string, now: Date): Promise<boolean> {
   const rows = await db
     .select({ s: subscriptions })
     .from(member)

@@ -16,6 +16,17 @@ export type ConnectionTokens = {
 
 const context = (connectionId: string, kind: "access" | "refresh") => `calendar:${connectionId}:${kind}`;
 
+/** The token columns of a connection, sealed for that connection (for an insert or an update). */
+export function sealedTokenColumns(box: SecretBox, connectionId: string, tokens: ConnectionTokens) {
+  return {
+    accessToken: box.seal(tokens.accessToken, context(connectionId, "access")),
+    ...(tokens.refreshToken !== null
+      ? { refreshToken: box.seal(tokens.refreshToken, context(connectionId, "refresh")) }
+      : {}),
+    tokenExpiresAt: tokens.expiresAt,
+  };
+}
+
 /** Stores new tokens for the person's connection. Returns false when it is not theirs (or gone). */
 export async function saveConnectionTokens(
   db: Db,
@@ -26,13 +37,7 @@ export async function saveConnectionTokens(
 ): Promise<boolean> {
   const rows = await db
     .update(calendarConnections)
-    .set({
-      accessToken: box.seal(tokens.accessToken, context(connectionId, "access")),
-      ...(tokens.refreshToken !== null
-        ? { refreshToken: box.seal(tokens.refreshToken, context(connectionId, "refresh")) }
-        : {}),
-      tokenExpiresAt: tokens.expiresAt,
-    })
+    .set(sealedTokenColumns(box, connectionId, tokens))
     .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.userId, userId)))
     .returning({ id: calendarConnections.id });
   return rows.length > 0;

@@ -1,5 +1,6 @@
 // What the Calendar Integrations settings show: each provider and whether this server has an OAuth
-// client for it, the person's active connections (never their tokens) and the latest sync logs.
+// client for it, the person's active connections (never their tokens), the latest sync logs, the
+// redirect addresses to register and the plan's connection limit.
 import { and, desc, eq } from "drizzle-orm";
 import type {
   CalendarConnectionSummary,
@@ -9,50 +10,68 @@ import type {
 import { CALENDAR_PROVIDERS, CALENDAR_SYNC, type CalendarProviderId } from "#shared/domain/calendar-sync.ts";
 import type { Db } from "../../db/client.ts";
 import { calendarConnections, syncLogs } from "../../db/schema/calendar.ts";
+import type { CalendarProviders } from "../../providers/calendars/create-calendar-providers.ts";
 
-/** OAuth clients configured on the server, by provider (see env.ts). */
-export type CalendarOAuthClients = Partial<
-  Record<CalendarProviderId, { clientId: string; clientSecret: string }>
->;
+/** The columns a connection summary shows: never a token or the sync cursor. */
+export const summaryColumns = {
+  id: calendarConnections.id,
+  provider: calendarConnections.provider,
+  calendarEmail: calendarConnections.calendarEmail,
+  calendarName: calendarConnections.calendarName,
+  lastSync: calendarConnections.lastSync,
+  errorMessage: calendarConnections.errorMessage,
+  needsReconnect: calendarConnections.needsReconnect,
+  nextSyncAt: calendarConnections.nextSyncAt,
+  createdAt: calendarConnections.createdAt,
+};
+
+type SummaryRow = {
+  id: string;
+  provider: string;
+  calendarEmail: string;
+  calendarName: string | null;
+  lastSync: Date | null;
+  errorMessage: string | null;
+  needsReconnect: boolean;
+  nextSyncAt: Date | null;
+  createdAt: Date;
+};
+
+export function toConnectionSummary(c: SummaryRow): CalendarConnectionSummary {
+  return {
+    ...c,
+    provider: c.provider as CalendarProviderId,
+    lastSync: c.lastSync?.toISOString() ?? null,
+    nextSyncAt: c.needsReconnect ? null : (c.nextSyncAt?.toISOString() ?? null),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
 
 export async function getCalendarIntegrations(
   db: Db,
   userId: string,
-  clients: CalendarOAuthClients,
+  o: { calendars: CalendarProviders; redirectUris: string[]; connectionLimit: number | null },
 ): Promise<CalendarIntegrationsResponse> {
-  const connections = await db
-    .select({
-      id: calendarConnections.id,
-      provider: calendarConnections.provider,
-      calendarEmail: calendarConnections.calendarEmail,
-      calendarName: calendarConnections.calendarName,
-      lastSync: calendarConnections.lastSync,
-      errorMessage: calendarConnections.errorMessage,
-      createdAt: calendarConnections.createdAt,
-    })
-    .from(calendarConnections)
-    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.isActive, true)))
-    .orderBy(desc(calendarConnections.createdAt));
-  const logs = await db
-    .select()
-    .from(syncLogs)
-    .where(eq(syncLogs.userId, userId))
-    .orderBy(desc(syncLogs.startedAt))
-    .limit(CALENDAR_SYNC.historyEntries);
+  const [connections, logs] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(calendarConnections)
+      .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.isActive, true)))
+      .orderBy(desc(calendarConnections.createdAt)),
+    db
+      .select()
+      .from(syncLogs)
+      .where(eq(syncLogs.userId, userId))
+      .orderBy(desc(syncLogs.startedAt))
+      .limit(CALENDAR_SYNC.historyEntries),
+  ]);
   return {
     providers: CALENDAR_PROVIDERS.map((p) => ({
       id: p.id,
       name: p.name,
-      configured: Boolean(clients[p.id]),
+      configured: Boolean(o.calendars[p.id]),
     })),
-    connections: connections.map(
-      (c): CalendarConnectionSummary => ({
-        ...c,
-        provider: c.provider as CalendarProviderId,
-        lastSync: c.lastSync?.toISOString() ?? null,
-        createdAt: c.createdAt.toISOString(),
-      }),
-    ),
+    connections: connections.map(toConnectionSummary),
     syncLogs: logs.map(
       (l): SyncLogEntry => ({
         id: l.id,
@@ -66,22 +85,7 @@ export async function getCalendarIntegrations(
         errorMessage: l.errorMessage,
       }),
     ),
+    redirectUris: o.redirectUris,
+    connectionLimit: o.connectionLimit,
   };
-}
-
-/** The clients whose id and secret are both set. */
-export function calendarClientsFromEnv(env: {
-  GOOGLE_CLIENT_ID?: string;
-  GOOGLE_CLIENT_SECRET?: string;
-  MICROSOFT_CLIENT_ID?: string;
-  MICROSOFT_CLIENT_SECRET?: string;
-}): CalendarOAuthClients {
-  const clients: CalendarOAuthClients = {};
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    clients.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
-  }
-  if (env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET) {
-    clients.microsoft = { clientId: env.MICROSOFT_CLIENT_ID, clientSecret: env.MICROSOFT_CLIENT_SECRET };
-  }
-  return clients;
 }

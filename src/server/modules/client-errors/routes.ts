@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { clientErrorBody } from "#shared/contracts/account.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";

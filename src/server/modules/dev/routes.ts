@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { AppBindings } from "../../http/types.ts";
 
 /** GET /api/dev/mail: the development outbox, newest first. Exists only outside production. */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { AppBindings } from "../../http/types.ts";
 
 /** GET /api/health: {status, database, version}; 503 when the database does not answer. */

@@ -6,6 +6,7 @@ import { checkPomodoroEndTime } from "#shared/domain/pomodoro.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { pomodoroSessions, tasks } from "../../db/schema/tasks.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 
 const toDto = (s: typeof pomodoroSessions.$inferSelect): PomodoroSessionDto => ({
   id: s.id,
@@ -49,31 +50,38 @@ export async function startPomodoro(
  * against the session's own start and length (checkPomodoroEndTime) and refused with a 400 when it
  * makes no sense. The row is locked so two completions (two tabs) cannot both win.
  */
-export async function completePomodoro(
-  db: Db,
-  userId: string,
-  id: string,
-  claimedEnd: Date | null,
-  now: Date,
-) {
-  return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(pomodoroSessions)
-      .where(and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId)))
-      .limit(1)
-      .for("update");
-    if (!session) throw new AppError("NOT_FOUND", "Pomodoro session not found.");
-    if (session.completed) throw new AppError("CONFLICT", "This Pomodoro session is already completed.");
-    const end = checkPomodoroEndTime(session, claimedEnd, now);
-    if (!end.ok) throw new AppError("VALIDATION", end.message, { fields: { endTime: end.message } });
-    const [row] = await tx
-      .update(pomodoroSessions)
-      .set({ completed: true, endTime: end.endTime })
-      .where(eq(pomodoroSessions.id, session.id))
-      .returning();
-    return toDto(row!);
-  });
+export async function completePomodoro(o: {
+  db: Db;
+  events: DomainEvents;
+  personId: string;
+  sessionId: string;
+  claimedEnd: Date | null;
+  now: Date;
+  /** The tab that asked (`x-kairo-client`). */
+  origin?: string | null;
+}) {
+  const { db, personId: userId, sessionId: id, claimedEnd, now } = o;
+  return o.events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(pomodoroSessions)
+        .where(and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId)))
+        .limit(1)
+        .for("update");
+      if (!session) throw new AppError("NOT_FOUND", "Pomodoro session not found.");
+      if (session.completed) throw new AppError("CONFLICT", "This Pomodoro session is already completed.");
+      const end = checkPomodoroEndTime(session, claimedEnd, now);
+      if (!end.ok) throw new AppError("VALIDATION", end.message, { fields: { endTime: end.message } });
+      const [row] = await tx
+        .update(pomodoroSessions)
+        .set({ completed: true, endTime: end.endTime })
+        .where(eq(pomodoroSessions.id, session.id))
+        .returning();
+      o.events.emit({ type: "pomodoro.completed", sessionId: id, personId: userId, origin: o.origin });
+      return toDto(row!);
+    }),
+  );
 }
 
 export async function pomodoroToday(

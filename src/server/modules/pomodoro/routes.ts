@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { pomodoroCompleteBody, pomodoroStartBody } from "#shared/contracts/tasks.ts";
-import type { AppDeps } from "../../app.ts";
-import { idParam, readQuery, timeZone } from "../../http/params.ts";
+import type { AppDeps } from "../../deps.ts";
+import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -32,8 +32,15 @@ export function pomodoroRoutes(deps: Pick<AppDeps, "database" | "clock" | "event
       // A bodiless POST (what clients sent before the end time was added) still completes.
       const { endTime } = hasNoBody(c) ? {} : await readJson(c, pomodoroCompleteBody);
       const claimed = endTime ? new Date(endTime) : null;
-      const session = await completePomodoro(db, user.id, id, claimed, deps.clock());
-      deps.events.emitToUser(user.id, "tasks:changed", { reason: "pomodoro" });
+      const session = await completePomodoro({
+        db,
+        events: deps.events,
+        personId: user.id,
+        sessionId: id,
+        claimedEnd: claimed,
+        now: deps.clock(),
+        origin: clientTabId(c),
+      });
       return c.json(session);
     });
 }

@@ -1,7 +1,7 @@
 // GET and PATCH /api/preferences: the Notifications and Privacy switches of the settings page.
 import { Hono } from "hono";
 import { preferencesPatchBody } from "#shared/contracts/preferences.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";

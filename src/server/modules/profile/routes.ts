@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { profileUpdateBody } from "#shared/contracts/auth.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";

@@ -1,71 +1,67 @@
-import { Hono } from "hono";
-import { taskCreateBody, taskListQuery, taskUpdateBody } from "#shared/contracts/tasks.ts";
-import { historyDays, taskLimit } from "#shared/domain/access.ts";
-import type { AppDeps } from "../../app.ts";
-import { idParam, readQuery } from "../../http/params.ts";
+import { type Context, Hono } from "hono";
+import {
+  taskCreateBody,
+  taskDto,
+  taskListQuery,
+  taskListResponse,
+  taskUpdateBody,
+  timeLogsResponse,
+  timerStartResponse,
+  timerStopResponse,
+} from "#shared/contracts/tasks.ts";
+import type { AppDeps } from "../../deps.ts";
+import { clientTabId, idParam, readQuery } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
-import { getPlanStatus } from "../billing/subscription.ts";
 import { toTimeLogDto } from "./task-dto.ts";
 import { createTask, deleteTask, listTasks, rescoreIfStale, updateTask } from "./tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "./timer.ts";
 
-export function taskRoutes(deps: Pick<AppDeps, "database" | "clock" | "events">) {
+export function taskRoutes(deps: Pick<AppDeps, "database" | "clock" | "events" | "entitlements">) {
   const db = deps.database.db;
   const now = deps.clock;
-  const changed = (userId: string, reason: "created" | "updated" | "deleted" | "timer", taskId?: string) =>
-    deps.events.emitToUser(userId, "tasks:changed", { reason, taskId });
+  /** The options every task write takes, for the person and tab of this request. */
+  const writer = (c: Context<AppBindings>) => ({
+    db,
+    events: deps.events,
+    clock: now,
+    personId: requireUser(c).id,
+    origin: clientTabId(c),
+  });
   return new Hono<AppBindings>()
     .get("/", async (c) => {
       const user = requireUser(c);
       const query = readQuery(c, taskListQuery);
       await rescoreIfStale(db, user.id, now());
-      return c.json(await listTasks(db, user.id, query, now()));
+      return reply(c, taskListResponse, await listTasks(db, user.id, query, now()));
     })
     .post("/", async (c) => {
-      const user = requireUser(c);
+      const o = writer(c);
       const body = await readJson(c, taskCreateBody);
-      const { plan } = await getPlanStatus(db, user.id, now());
-      const task = await createTask(db, user.id, body, now(), taskLimit(plan));
-      changed(user.id, "created", task.id);
-      return c.json(task, 201);
+      return reply(c, taskDto, await createTask({ ...o, body, entitlements: deps.entitlements }), 201);
     })
     .patch("/:id", async (c) => {
-      const user = requireUser(c);
-      const id = idParam(c);
+      const o = writer(c);
+      const taskId = idParam(c);
       const body = await readJson(c, taskUpdateBody);
-      const task = await updateTask(db, user.id, id, body, now());
-      changed(user.id, "updated", id);
-      return c.json(task);
+      return reply(c, taskDto, await updateTask({ ...o, taskId, body }));
     })
     .delete("/:id", async (c) => {
-      const user = requireUser(c);
-      const id = idParam(c);
-      await deleteTask(db, user.id, id);
-      changed(user.id, "deleted", id);
+      await deleteTask({ ...writer(c), taskId: idParam(c) });
       return c.body(null, 204);
     })
-    .post("/:id/timer/start", async (c) => {
-      const user = requireUser(c);
-      const id = idParam(c);
-      const result = await startTimer(db, user.id, id, now());
-      changed(user.id, "timer", id);
-      return c.json(result);
-    })
-    .post("/:id/timer/stop", async (c) => {
-      const user = requireUser(c);
-      const id = idParam(c);
-      const result = await stopTimer(db, user.id, id, now());
-      changed(user.id, "timer", id);
-      return c.json(result);
-    })
+    .post("/:id/timer/start", async (c) =>
+      reply(c, timerStartResponse, await startTimer({ ...writer(c), taskId: idParam(c) })),
+    )
+    .post("/:id/timer/stop", async (c) =>
+      reply(c, timerStopResponse, await stopTimer({ ...writer(c), taskId: idParam(c) })),
+    )
     .get("/:id/time-logs", async (c) => {
       const user = requireUser(c);
-      const { plan } = await getPlanStatus(db, user.id, now());
-      const days = historyDays(plan);
-      const since = days === null ? null : new Date(now().getTime() - days * 86_400_000);
-      const logs = await listTimeLogs(db, user.id, idParam(c), since);
-      return c.json({ timeLogs: logs.map(toTimeLogDto) });
+      const { historySince } = await deps.entitlements.forPerson(user.id);
+      const logs = await listTimeLogs(db, user.id, idParam(c), historySince);
+      return reply(c, timeLogsResponse, { timeLogs: logs.map(toTimeLogDto) });
     });
 }

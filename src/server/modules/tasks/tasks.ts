@@ -7,19 +7,20 @@ import type {
   TaskListResponse,
   TaskUpdateBody,
 } from "#shared/contracts/tasks.ts";
-import { FREE_TASK_LIMIT } from "#shared/domain/access.ts";
+import { FREE_TASK_LIMIT } from "#shared/domain/entitlements.ts";
 import { priorityScore } from "#shared/domain/priority.ts";
 import { applyStatusChange, type TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema/auth.ts";
+import { isLockNotAvailable } from "../../db/errors.ts";
 import { tasks } from "../../db/schema/tasks.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import { timeZone } from "../../http/params.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
+import { type ChangeCause, recordTaskStatusChange } from "../workflows/outbox.ts";
+import { type Clock, lockPerson, type Tx, withPersonLock } from "./person-lock.ts";
 import { toTaskDto } from "./task-dto.ts";
-import { stopRunningTimer } from "./timer.ts";
-
-export type Clock = () => Date;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { closeTimer } from "./timer-close.ts";
 
 export const TASK_NOT_FOUND = "Task not found.";
 
@@ -73,13 +74,13 @@ export async function listTasks(
   return { tasks: rows.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset };
 }
 
-export async function getTask(db: Db | Tx, userId: string, id: string, lock = false) {
-  const query = db
+/** A task of the person; inside a write, the person's lock already keeps it from changing. */
+export async function getTask(db: Db | Tx, userId: string, id: string) {
+  const [row] = await db
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
     .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
   return row;
 }
@@ -96,25 +97,37 @@ export const scoreOf = (t: Scorable, now: Date) =>
 
 export const FREE_LIMIT_MESSAGE = `The free plan holds up to ${FREE_TASK_LIMIT} tasks. Upgrade to Pro for unlimited tasks.`;
 
+/** What every task write needs: the database, the hub its events go to, and the time. */
+export type TaskWriteDeps = { db: Db; events: DomainEvents; clock: Clock };
+
+export type TaskWriteOptions = TaskWriteDeps & {
+  personId: string;
+  /** The tab that asked (`x-kairo-client`), carried on the events so it can ignore its echo. */
+  origin?: string | null;
+};
+
+/** Creates a task within the person's task limit (asked of the entitlements service). */
 export async function createTask(
-  db: Db,
-  userId: string,
-  body: TaskCreateBody,
-  now: Date,
-  limit: number | null = null,
+  o: TaskWriteOptions & { body: TaskCreateBody; entitlements: Pick<Entitlements, "forPerson"> },
 ) {
-  if (limit === null) return insertTask(db, userId, body, now);
-  // The person's row is locked so two simultaneous creates cannot both take the last free place.
-  return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-    const [row] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.userId, userId));
-    if ((row?.n ?? 0) >= limit)
-      throw new AppError("PLAN_REQUIRED", FREE_LIMIT_MESSAGE, { requiredPlan: "pro" });
-    return insertTask(tx as unknown as Db, userId, body, now);
-  });
+  const { taskLimit } = await o.entitlements.forPerson(o.personId);
+  // Under the person's lock two simultaneous creates cannot both take the last free place.
+  const task = await o.events.afterCommit(() =>
+    withPersonLock(o.db, o.personId, o.clock, async (tx, now) => {
+      if (taskLimit !== null) {
+        const [row] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.userId, o.personId));
+        if ((row?.n ?? 0) >= taskLimit)
+          throw new AppError("PLAN_REQUIRED", FREE_LIMIT_MESSAGE, { requiredPlan: "pro" });
+      }
+      const created = await insertTask(tx, o.personId, o.body, now);
+      o.events.emit({ type: "task.created", taskId: created.id, personId: o.personId, origin: o.origin });
+      return created;
+    }),
+  );
+  return task;
 }
 
-async function insertTask(db: Db, userId: string, body: TaskCreateBody, now: Date) {
+async function insertTask(tx: Tx, userId: string, body: TaskCreateBody, now: Date) {
   const values = {
     userId,
     title: body.title,
@@ -129,52 +142,87 @@ async function insertTask(db: Db, userId: string, body: TaskCreateBody, now: Dat
     createdAt: now,
     updatedAt: now,
   };
-  const [row] = await db
+  const [row] = await tx
     .insert(tasks)
     .values({ ...values, priorityScore: scoreOf({ ...values }, now) })
     .returning();
   return toTaskDto(row!);
 }
 
-export async function updateTask(db: Db, userId: string, id: string, body: TaskUpdateBody, now: Date) {
-  return db.transaction(async (tx) => {
-    const current = await getTask(tx, userId, id, true);
-    const { status, completed, stopsTimer } = applyStatusChange(
-      { status: current.status as TaskStatus, completed: current.completed, isActive: current.isActive },
-      body,
-    );
-    // A running timer means "in_progress": moving the task to todo or completed stops the timer
-    // first, in this transaction, so its minutes are logged and no log stays open.
-    let base = current;
-    if (stopsTimer) base = (await stopRunningTimer(tx, userId, current.id, now)).row;
-    const next = {
-      title: body.title ?? base.title,
-      description: body.description !== undefined ? body.description : base.description,
-      deadline:
-        body.deadline !== undefined ? (body.deadline ? new Date(body.deadline) : null) : base.deadline,
-      estimatedMinutes: body.estimatedMinutes ?? base.estimatedMinutes,
-      category: body.category ?? base.category,
-      priority: body.priority ?? base.priority,
-      completed,
-      status,
-      completedAt: completed ? (base.completedAt ?? now) : null,
-      updatedAt: now,
-    };
-    const [row] = await tx
-      .update(tasks)
-      .set({ ...next, priorityScore: scoreOf({ ...next, createdAt: base.createdAt }, now) })
-      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
-      .returning();
-    return toTaskDto(row!);
-  });
+/**
+ * Edits a task, status included (a move to todo or completed stops its timer). Announces
+ * task.updated, and task.status_changed / task.completed when the status moved.
+ */
+export async function updateTask(
+  o: TaskWriteOptions & {
+    taskId: string;
+    body: TaskUpdateBody;
+    /** A workflow run made the change (its chain depth), so loops can be stopped. */
+    cause?: ChangeCause;
+  },
+) {
+  const { db, personId: userId, taskId: id, body, events } = o;
+  return events.afterCommit(() =>
+    withPersonLock(db, userId, o.clock, async (tx, now) => {
+      const current = await getTask(tx, userId, id);
+      const { status, completed, stopsTimer } = applyStatusChange(
+        { status: current.status as TaskStatus, completed: current.completed, isActive: current.isActive },
+        body,
+      );
+      // A running timer means "in_progress": moving the task to todo or completed stops the timer
+      // first, in this transaction, so its minutes are logged and no log stays open. The timer's
+      // columns join the edit in the row's one UPDATE.
+      const timer = stopsTimer ? (await closeTimer(tx, userId, current, now)).set : {};
+      const next = {
+        title: body.title ?? current.title,
+        description: body.description !== undefined ? body.description : current.description,
+        deadline:
+          body.deadline !== undefined ? (body.deadline ? new Date(body.deadline) : null) : current.deadline,
+        estimatedMinutes: body.estimatedMinutes ?? current.estimatedMinutes,
+        category: body.category ?? current.category,
+        priority: body.priority ?? current.priority,
+        completed,
+        status,
+        completedAt: completed ? (current.completedAt ?? now) : null,
+        updatedAt: now,
+      };
+      const [row] = await tx
+        .update(tasks)
+        .set({ ...next, ...timer, priorityScore: scoreOf({ ...next, createdAt: current.createdAt }, now) })
+        .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
+        .returning();
+      const base = { taskId: id, personId: userId, origin: o.origin };
+      events.emit({ type: "task.updated", ...base });
+      const from = current.status as TaskStatus;
+      // The workflow trigger event is written with the change, in its transaction (the outbox).
+      await recordTaskStatusChange(
+        tx,
+        userId,
+        { taskId: id, title: row!.title, category: row!.category, from, to: status },
+        now,
+        o.cause,
+      );
+      if (from !== status)
+        events.emit({ type: "task.status_changed", ...base, from, to: status, category: next.category });
+      if (completed && !current.completed)
+        events.emit({ type: "task.completed", ...base, category: next.category });
+      if (stopsTimer) events.emit({ type: "task.timer_changed", ...base, running: false });
+      return toTaskDto(row!);
+    }),
+  );
 }
 
-export async function deleteTask(db: Db, userId: string, id: string) {
-  const rows = await db
-    .delete(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
-    .returning({ id: tasks.id });
-  if (rows.length === 0) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+export async function deleteTask(o: TaskWriteOptions & { taskId: string }) {
+  await o.events.afterCommit(() =>
+    withPersonLock(o.db, o.personId, o.clock, async (tx) => {
+      const rows = await tx
+        .delete(tasks)
+        .where(and(eq(tasks.id, o.taskId), eq(tasks.userId, o.personId)))
+        .returning({ id: tasks.id });
+      if (rows.length === 0) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+      o.events.emit({ type: "task.deleted", taskId: o.taskId, personId: o.personId, origin: o.origin });
+    }),
+  );
 }
 
 /**
@@ -188,6 +236,20 @@ export async function rescoreIfStale(db: Db, userId: string, now: Date) {
   const last = lastScored.get(userId) ?? 0;
   if (now.getTime() - last < RESCORE_AFTER_MS) return;
   lastScored.set(userId, now.getTime());
+  // A task write like the others, so it takes the person's lock first; a read never waits for it:
+  // while another write holds the lock, the scores are refreshed on a later read.
+  try {
+    await db.transaction(async (tx) => {
+      await lockPerson(tx, userId, { noWait: true });
+      await rescore(tx, userId, now);
+    });
+  } catch (err) {
+    lastScored.delete(userId);
+    if (!isLockNotAvailable(err)) throw err;
+  }
+}
+
+async function rescore(db: Tx, userId: string, now: Date) {
   const open = await db
     .select({
       id: tasks.id,

@@ -2,10 +2,9 @@
 // feature; reading and accepting an invitation only need sign-in (accepting is what grants it).
 import { Hono } from "hono";
 import { inviteMemberBody } from "#shared/contracts/team.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { idParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
-import { requireFeature } from "../../http/require-feature.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -19,9 +18,15 @@ import {
   revokeInvitation,
 } from "./team.ts";
 
-export function teamRoutes(deps: Pick<AppDeps, "database" | "clock" | "mailer" | "logger" | "publicUrl">) {
+export function teamRoutes(
+  deps: Pick<AppDeps, "database" | "clock" | "mailer" | "logger" | "publicUrl" | "entitlements" | "events">,
+) {
   const db = deps.database.db;
-  const gate = (c: Parameters<typeof requireFeature>[0]) => requireFeature(c, deps, "team_collaboration");
+  const gate = async (c: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(c);
+    await deps.entitlements.require(user.id, "team_collaboration");
+    return { user };
+  };
   const invitationId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "Invitation");
 
   return new Hono<AppBindings>()
@@ -41,7 +46,7 @@ export function teamRoutes(deps: Pick<AppDeps, "database" | "clock" | "mailer" |
     })
     .post("/invitations/:id/accept", async (c) => {
       const user = requireUser(c);
-      return c.json(await acceptInvitation(db, user, invitationId(c), deps.clock()));
+      return c.json(await acceptInvitation(db, user, invitationId(c), deps.clock(), deps.events));
     })
     .delete("/invitations/:id", async (c) => {
       const { user } = await gate(c);
@@ -49,6 +54,8 @@ export function teamRoutes(deps: Pick<AppDeps, "database" | "clock" | "mailer" |
     })
     .delete("/members/:memberId", async (c) => {
       const { user } = await gate(c);
-      return c.json(await removeMember(db, user.id, idParam(c, "memberId", "Member"), deps.clock()));
+      return c.json(
+        await removeMember(db, user.id, idParam(c, "memberId", "Member"), deps.clock(), deps.events),
+      );
     });
 }

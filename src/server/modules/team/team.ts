@@ -17,6 +17,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { invitation, member, organization, user } from "../../db/schema/auth.ts";
 import { type Subscription, subscriptions } from "../../db/schema/billing.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import { teamInvitationEmail } from "../../providers/mail/templates.ts";
@@ -240,70 +241,74 @@ export async function acceptInvitation(
   who: { id: string; email: string },
   id: string,
   now: Date,
+  events: Pick<DomainEvents, "emit" | "afterCommit">,
 ): Promise<TeamResponse> {
-  await db.transaction(async (tx) => {
-    // Lock order as everywhere else: the owner's subscription row first (it serialises this with the
-    // owner's invitations, revocations and seat changes), then the invitation.
-    const found = await ownInvitation(tx, id, who);
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.organizationId, found.organizationId))
-      .for("update");
-    const row = await ownInvitation(tx, id, who, true);
-    if (await isMember(tx, row.organizationId, who.id)) {
-      if (row.status === "pending") {
-        await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
+  await events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      // Lock order as everywhere else: the owner's subscription row first (it serialises this with the
+      // owner's invitations, revocations and seat changes), then the invitation.
+      const found = await ownInvitation(tx, id, who);
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, found.organizationId))
+        .for("update");
+      const row = await ownInvitation(tx, id, who, true);
+      if (await isMember(tx, row.organizationId, who.id)) {
+        if (row.status === "pending") {
+          await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
+        }
+        return;
       }
-      return;
-    }
-    const status = statusOf(row, now);
-    if (status === "expired") {
-      throw new AppError("CONFLICT", "This invitation has expired. Ask the team owner to send a new one.");
-    }
-    if (status !== "pending") {
-      throw new AppError(
-        "CONFLICT",
-        status === "accepted"
-          ? "This invitation has already been used."
-          : "This invitation was withdrawn by the team owner.",
+      const status = statusOf(row, now);
+      if (status === "expired") {
+        throw new AppError("CONFLICT", "This invitation has expired. Ask the team owner to send a new one.");
+      }
+      if (status !== "pending") {
+        throw new AppError(
+          "CONFLICT",
+          status === "accepted"
+            ? "This invitation has already been used."
+            : "This invitation was withdrawn by the team owner.",
+        );
+      }
+      if (!sub || !teamLive(sub, now)) {
+        throw new AppError(
+          "CONFLICT",
+          "This team's Team plan is no longer active, so it cannot take new members.",
+        );
+      }
+      const elsewhere = (await liveMemberships(tx, who.id, now)).find(
+        (m) => m.member.organizationId !== row.organizationId,
       );
-    }
-    if (!sub || !teamLive(sub, now)) {
-      throw new AppError(
-        "CONFLICT",
-        "This team's Team plan is no longer active, so it cannot take new members.",
-      );
-    }
-    const elsewhere = (await liveMemberships(tx, who.id, now)).find(
-      (m) => m.member.organizationId !== row.organizationId,
-    );
-    if (elsewhere) {
-      throw new AppError(
-        "CONFLICT",
-        elsewhere.sub.userId === who.id
-          ? "You already have your own team on Kairo, so you cannot join another one."
-          : "You already belong to another team on Kairo. Ask its owner to remove you before joining this one.",
-      );
-    }
-    // Pending invitations hold seats against new invitations; here only members count, so when the
-    // seats went down after inviting (through the payment provider), the first to accept gets in.
-    const usage = await seatUsage(tx, row.organizationId, now);
-    if (usage.members + 1 > sub.seats) {
-      throw new AppError(
-        "CONFLICT",
-        `All ${sub.seats} seats of this team are taken. Ask the team owner to add seats.`,
-      );
-    }
-    await tx.insert(member).values({
-      id: randomUUID(),
-      organizationId: row.organizationId,
-      userId: who.id,
-      role: "member",
-      createdAt: now,
-    });
-    await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
-  });
+      if (elsewhere) {
+        throw new AppError(
+          "CONFLICT",
+          elsewhere.sub.userId === who.id
+            ? "You already have your own team on Kairo, so you cannot join another one."
+            : "You already belong to another team on Kairo. Ask its owner to remove you before joining this one.",
+        );
+      }
+      // Pending invitations hold seats against new invitations; here only members count, so when the
+      // seats went down after inviting (through the payment provider), the first to accept gets in.
+      const usage = await seatUsage(tx, row.organizationId, now);
+      if (usage.members + 1 > sub.seats) {
+        throw new AppError(
+          "CONFLICT",
+          `All ${sub.seats} seats of this team are taken. Ask the team owner to add seats.`,
+        );
+      }
+      await tx.insert(member).values({
+        id: randomUUID(),
+        organizationId: row.organizationId,
+        userId: who.id,
+        role: "member",
+        createdAt: now,
+      });
+      await tx.update(invitation).set({ status: "accepted" }).where(eq(invitation.id, id));
+      events.emit({ type: "team.member_joined", teamId: row.organizationId, personId: who.id });
+    }),
+  );
   return getTeam(db, who.id, now);
 }
 
@@ -337,18 +342,23 @@ export async function removeMember(
   ownerId: string,
   memberId: string,
   now: Date,
+  events: Pick<DomainEvents, "emit" | "afterCommit">,
 ): Promise<TeamResponse> {
-  await db.transaction(async (tx) => {
-    const { org } = await lockOwnTeam(tx, ownerId, now);
-    const [row] = await tx
-      .select()
-      .from(member)
-      .where(and(eq(member.id, memberId), eq(member.organizationId, org.id)));
-    if (!row) throw new AppError("NOT_FOUND", "Member not found.");
-    if (row.userId === ownerId || row.role === "owner") {
-      throw new AppError("CONFLICT", "The team owner cannot be removed.");
-    }
-    await tx.delete(member).where(eq(member.id, memberId));
-  });
+  await events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      const { org } = await lockOwnTeam(tx, ownerId, now);
+      const [row] = await tx
+        .select()
+        .from(member)
+        .where(and(eq(member.id, memberId), eq(member.organizationId, org.id)));
+      if (!row) throw new AppError("NOT_FOUND", "Member not found.");
+      if (row.userId === ownerId || row.role === "owner") {
+        throw new AppError("CONFLICT", "The team owner cannot be removed.");
+      }
+      await tx.delete(member).where(eq(member.id, memberId));
+      // Their sockets leave the team's rooms on every instance, and the team's activity says so.
+      events.emit({ type: "team.member_left", teamId: org.id, personId: row.userId });
+    }),
+  );
   return getTeam(db, ownerId, now);
 }

@@ -1,6 +1,7 @@
 // The built-in assistant: a varied, sensible break suggestion chosen by break length, energy and
 // time of day, never repeating the previous one.
 import type { AiProvider, BreakSuggestionInput } from "./ai-provider.ts";
+import { builtinInsightsText } from "./builtin-insights.ts";
 
 type Idea = {
   text: string;
@@ -116,6 +117,9 @@ export function createBuiltinAi(random: () => number = Math.random): AiProvider 
       if (pool.length === 0) pool = IDEAS.filter((i) => i.text !== input.previousActivity);
       const idea = pool[Math.floor(random() * pool.length)] ?? IDEAS[0]!;
       return `${input.breakDuration}-minute break: ${idea.text}`;
+    },
+    async writeInsights(input) {
+      return { text: builtinInsightsText(input), source: "builtin" };
     },
   };
 }

@@ -48,3 +48,18 @@ export function teamInvitationEmail(
   );
   return { to, subject: `You're invited to join ${invite.teamName} on Kairo`, html, text };
 }
+
+export function calendarReconnectEmail(
+  to: string,
+  name: string,
+  calendarName: string,
+  url: string,
+): MailMessage {
+  const { html, text } = layout(
+    "Reconnect your calendar",
+    `Hi ${name || "there"}, ${calendarName} no longer lets Kairo read its events (the access was revoked or has expired), so Kairo has stopped syncing it.`,
+    { label: "Reconnect in Settings", url },
+    "Your other Kairo data is unaffected. Until you reconnect, events from this calendar are not updated.",
+  );
+  return { to, subject: "Reconnect your calendar to keep it in sync", html, text };
+}

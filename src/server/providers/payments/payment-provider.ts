@@ -38,7 +38,8 @@ export type CancelInput = {
 };
 
 export interface PaymentProvider {
-  readonly name: "local" | "stripe";
+  /** "none": no provider configured (production without Stripe and without PAYMENTS=test). */
+  readonly name: "local" | "stripe" | "none";
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   createPortal(input: PortalInput): Promise<{ url: string }>;
   /**

@@ -4,8 +4,8 @@
 import { Crown, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { isAdminRole } from "#shared/contracts/auth.ts";
 import { FEATURES, type FeatureId, type GatedRoute, ROUTE_ACCESS } from "#shared/domain/features.ts";
+import { isAdminRole } from "#shared/domain/roles.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { FullPageSpinner } from "../../components/ui/spinner.tsx";

@@ -16,9 +16,9 @@ import {
 import { Tooltip } from "radix-ui";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
-import { isAdminRole } from "#shared/contracts/auth.ts";
 import { FEATURES } from "#shared/domain/features.ts";
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX, TOOLTIP_DELAY_MS } from "#shared/domain/limits.ts";
+import { isAdminRole } from "#shared/domain/roles.ts";
 import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
@@ -26,8 +26,17 @@ import { Button } from "../../components/ui/button.tsx";
 import { dashboardSection, paths } from "../../config/paths.ts";
 import { DemoBanner } from "../../features/demo/components/demo-banner.tsx";
 import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
-import { openQuickCapture } from "../../features/quick-capture/open-quick-capture.ts";
+import { HelpMenu } from "../../features/help/components/help-menu.tsx";
+import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
+import {
+  openQuickCapture,
+  useQuickCaptureShortcut,
+} from "../../features/quick-capture/open-quick-capture.ts";
+import { usePresenceReporter } from "../../features/team-workspace/hooks/use-presence-reporter.ts";
+import { requestTour } from "../../features/tour/tour-events.ts";
 import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
+import { VoiceButton } from "../../features/voice/components/voice-button.tsx";
+import { openVoiceCommand } from "../../features/voice/voice-events.ts";
 import { cn } from "../../lib/cn.ts";
 import { useRealtimeSync } from "../../lib/realtime.ts";
 import { useSession } from "../../lib/session.ts";
@@ -37,6 +46,8 @@ import { NAV_ITEMS, type NavItem } from "./nav-items.ts";
 
 const COLLAPSE_KEY = "kairo-sidebar-collapsed";
 const QuickCapture = lazy(() => import("../../features/quick-capture/components/quick-capture.tsx"));
+const TourLauncher = lazy(() => import("../../features/tour/components/tour-launcher.tsx"));
+const VoiceCommandDialog = lazy(() => import("../../features/voice/components/voice-command-dialog.tsx"));
 
 function readCollapsed() {
   try {
@@ -50,10 +61,13 @@ export function Component() {
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [overlayOpen, setOverlayOpen] = useState(false);
+  // Ctrl+K works from the first render; the palette downloads when first asked for.
+  const quickCaptureWanted = useQuickCaptureShortcut();
   const location = useLocation();
   const session = useSession();
   const isAdmin = isAdminRole(session.user?.role);
   useRealtimeSync();
+  usePresenceReporter();
 
   // Close the overlay whenever the place changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -131,7 +145,7 @@ export function Component() {
                 </Button>
               )}
             </div>
-            <nav className="flex-1 overflow-y-auto p-2">
+            <nav data-tour="navigation" className="flex-1 overflow-y-auto p-2">
               <ul className="flex flex-col gap-1">
                 {items.map((item) => (
                   <li key={item.id}>
@@ -160,13 +174,14 @@ export function Component() {
             style={{ paddingLeft: isMobile ? 0 : width }}
             className="flex min-h-dvh flex-col transition-[padding] duration-200"
           >
-            <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
+            <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 sm:gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
               {isMobile && (
                 <Button
                   variant="ghost"
                   size="icon"
                   aria-label="Open navigation"
                   aria-expanded={overlayOpen}
+                  data-tour="open-navigation"
                   onClick={() => setOverlayOpen(true)}
                 >
                   <Menu aria-hidden="true" />
@@ -178,6 +193,7 @@ export function Component() {
                 size="sm"
                 onClick={openQuickCapture}
                 aria-keyshortcuts="Control+K Meta+K"
+                data-tour="quick-capture"
               >
                 <Search aria-hidden="true" />
                 <span className="hidden sm:inline">Quick capture</span>
@@ -186,6 +202,9 @@ export function Component() {
                 </kbd>
                 <span className="sr-only sm:hidden">Quick capture</span>
               </Button>
+              <NotificationBell />
+              <TopBarVoice />
+              <HelpMenu onRestartTour={requestTour} />
               <ThemeToggle />
               <UserMenu />
             </header>
@@ -197,7 +216,9 @@ export function Component() {
 
           {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
           <Suspense fallback={null}>
-            <QuickCaptureWithUpgrade />
+            {quickCaptureWanted && <QuickCaptureWithUpgrade />}
+            <TourLauncher />
+            <VoiceDialogWithUpgrade />
           </Suspense>
         </div>
       </UpgradeDialogProvider>
@@ -231,6 +252,7 @@ function SidebarLink({ item, narrow }: { item: NavItem; narrow: boolean }) {
       aria-label={narrow ? item.label : undefined}
       aria-describedby={locked ? lockId : undefined}
       aria-haspopup={locked ? "dialog" : undefined}
+      data-tour={`nav-${item.id}`}
       // A locked item opens the upgrade dialog on its plan; a new-tab click still follows the link
       // (to the route's Premium Feature card).
       onClick={
@@ -285,10 +307,16 @@ function SidebarLink({ item, narrow }: { item: NavItem; narrow: boolean }) {
 }
 
 const TABS = [
-  { label: "Home", icon: Home, to: dashboardSection("overview"), section: "overview" },
-  { label: "Tasks", icon: ListChecks, to: dashboardSection("tasks"), section: "tasks" },
-  { label: "Calendar", icon: CalendarDays, to: dashboardSection("calendar"), section: "calendar" },
-  { label: "AI", icon: Brain, to: paths.aiInsights, section: null },
+  { label: "Home", icon: Home, to: dashboardSection("overview"), section: "overview", tour: "tab-home" },
+  { label: "Tasks", icon: ListChecks, to: dashboardSection("tasks"), section: "tasks", tour: "tab-tasks" },
+  {
+    label: "Calendar",
+    icon: CalendarDays,
+    to: dashboardSection("calendar"),
+    section: "calendar",
+    tour: "tab-calendar",
+  },
+  { label: "AI", icon: Brain, to: paths.aiInsights, section: null, tour: "tab-ai" },
 ] as const;
 
 function BottomTabBar({ onTools }: { onTools: () => void }) {
@@ -300,6 +328,7 @@ function BottomTabBar({ onTools }: { onTools: () => void }) {
   return (
     <nav
       aria-label="Quick navigation"
+      data-bottom-bar
       className="fixed inset-x-0 bottom-0 z-30 flex border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
     >
       {TABS.map((t) => {
@@ -309,6 +338,7 @@ function BottomTabBar({ onTools }: { onTools: () => void }) {
             key={t.label}
             to={t.to}
             aria-current={active ? "page" : undefined}
+            data-tour={t.tour}
             className={cn(tabClass, active ? "text-accent" : "text-muted")}
           >
             <t.icon className="size-5" aria-hidden="true" />
@@ -316,7 +346,7 @@ function BottomTabBar({ onTools }: { onTools: () => void }) {
           </Link>
         );
       })}
-      <button type="button" onClick={onTools} className={cn(tabClass, "text-muted")}>
+      <button type="button" onClick={onTools} data-tour="tab-tools" className={cn(tabClass, "text-muted")}>
         <Wrench className="size-5" aria-hidden="true" />
         Tools
       </button>
@@ -327,5 +357,21 @@ function BottomTabBar({ onTools }: { onTools: () => void }) {
 /** Quick capture, offering the upgrade where the server refuses a task for the plan. */
 function QuickCaptureWithUpgrade() {
   const upgrade = useUpgradeDialog();
-  return <QuickCapture onUpgrade={upgrade.open} />;
+  const voice = useFeatureAccess("voice_commands");
+  return (
+    <QuickCapture onUpgrade={upgrade.open} voice={{ locked: voice === "denied", start: openVoiceCommand }} />
+  );
+}
+
+function VoiceDialogWithUpgrade() {
+  const upgrade = useUpgradeDialog();
+  return <VoiceCommandDialog onUpgrade={upgrade.open} />;
+}
+
+/** The microphone (voice commands, Pro): locked with the upgrade offer for a person without it. */
+function TopBarVoice() {
+  const upgrade = useUpgradeDialog();
+  const voice = useFeatureAccess("voice_commands");
+  if (voice === "loading") return null;
+  return <VoiceButton locked={voice === "denied"} onUpgrade={() => upgrade.open("pro")} />;
 }

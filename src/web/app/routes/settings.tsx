@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
+import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { paths } from "../../config/paths.ts";
 import { YourData } from "../../features/account/components/your-data.tsx";
 import { SubscriptionBilling } from "../../features/billing/components/subscription-billing.tsx";
@@ -34,7 +35,14 @@ export function Component() {
         <SubscriptionBilling />
         <ChangePassword />
         <TwoFactorSettings />
-        <CalendarIntegrations />
+        <CalendarIntegrations
+          upgradeAction={
+            // The free plan's second calendar: the plans are one section up on this page.
+            <a href="#billing" className={buttonVariants({ size: "sm" })}>
+              Upgrade to Pro
+            </a>
+          }
+        />
         <NotificationSettings />
         <PrivacySettings />
         <ActiveSessions />

@@ -15,7 +15,7 @@ import {
   startOfWeek,
 } from "date-fns";
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
-import { FREE_HISTORY_DAYS } from "#shared/domain/access.ts";
+import { FREE_HISTORY_DAYS } from "#shared/domain/entitlements.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 
 export type CalendarItemKind = "task" | "block" | "event";

@@ -1,4 +1,4 @@
-// How the landing page reaches other pages. Served on its own at "/" (landing/main.tsx) it has no
+// How the landing page reaches other pages. Served on its own at "/" (landing/main.ts) it has no
 // router, to stay within its script budget: links are plain anchors that load the next document. The
 // app's own "/" route, reached by navigating inside the app, provides its router here instead, so
 // those visits stay client-side.
@@ -45,6 +45,7 @@ export function StartLink({ onClick, ...props }: Omit<PageLinkProps, "href">) {
   return (
     <PageLink
       {...props}
+      data-start-link
       href={startPathFor(session)}
       onClick={(e) => {
         onClick?.(e);

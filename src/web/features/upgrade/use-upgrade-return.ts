@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { notifyInfo, notifySuccess } from "../../lib/notify.ts";
-import { subscriptionQueryKey } from "../../lib/subscription.ts";
+import { invalidate } from "../../lib/query-keys.ts";
 import { UPGRADE_PARAM, upgradeReturnNotice, withoutUpgradeParams } from "./upgrade-return.ts";
 
 export function useUpgradeReturn() {
@@ -26,8 +26,7 @@ export function useUpgradeReturn() {
     const notice = upgradeReturnNotice(params);
     if (notice) {
       (notice.tone === "success" ? notifySuccess : notifyInfo)(notice.title, notice.description);
-      void qc.invalidateQueries({ queryKey: subscriptionQueryKey });
-      void qc.invalidateQueries({ queryKey: ["billing"] });
+      void invalidate(qc, "plan");
     }
     const next = withoutUpgradeParams(params);
     if (next) setParams(next, { replace: true });

@@ -267,9 +267,11 @@ function AiTab() {
       <LegalSection id="ai-external" title="External AI models">
         <p>
           The operator of your {name} installation can connect an external language model to write richer
-          insights. Only then is the data needed for a request sent to that model's provider, for example task
-          titles, durations and summary figures such as your completion rate. Your password, payment details
-          and calendar access tokens are never sent.
+          insights. Only then are summary figures sent to that model's provider: your completion rate, task
+          counts, hours tracked, focus sessions, work-pattern figures (hours per day, weekend and after-hours
+          work, breaks), your peak hours and the workload-strain factors. Task titles are sent only if you
+          turn on "Share task titles with the AI model" under Settings, Privacy (off by default). Your
+          password, payment details, task descriptions and calendar data are never sent.
         </p>
         <p>
           An external model provider is a sub-processor, bound by the same protections as our other providers,

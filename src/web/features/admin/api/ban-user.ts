@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Bars the person from signing in and ends their sessions. */
 export const banUser = ({ id, reason }: { id: string; reason?: string }) =>
@@ -14,6 +14,6 @@ export function useBanUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: banUser,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser } from "#shared/contracts/admin.ts";
 import type { Role } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const changeRole = ({ id, role }: { id: string; role: Role }) =>
   apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: "PUT", json: { role } });
@@ -11,6 +11,6 @@ export function useChangeRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: changeRole,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

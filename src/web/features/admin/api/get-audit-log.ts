@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminAuditEntry, Paged } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey, queryString } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryString } from "./query-string.ts";
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
 
@@ -12,7 +13,7 @@ export const getAuditLog = (page: number) =>
 
 export const auditLogQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...adminQueryKey, "audit-log", page],
+    queryKey: queryKeys.admin.auditLog(page),
     queryFn: () => getAuditLog(page),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminDeletion, Paged } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey, queryString } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryString } from "./query-string.ts";
 
 export const DELETIONS_PAGE_SIZE = 20;
 
@@ -12,7 +13,7 @@ export const getDeletions = (page: number) =>
 
 export const deletionsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...adminQueryKey, "deletions", page],
+    queryKey: queryKeys.admin.deletions(page),
     queryFn: () => getDeletions(page),
     placeholderData: keepPreviousData,
   });

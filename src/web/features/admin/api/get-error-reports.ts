@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminErrorReport, Paged } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey, queryString } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryString } from "./query-string.ts";
 
 export const ERROR_REPORTS_PAGE_SIZE = 20;
 
@@ -12,7 +13,7 @@ export const getErrorReports = (page: number) =>
 
 export const errorReportsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...adminQueryKey, "error-reports", page],
+    queryKey: queryKeys.admin.errorReports(page),
     queryFn: () => getErrorReports(page),
     placeholderData: keepPreviousData,
   });

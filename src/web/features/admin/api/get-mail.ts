@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminMail } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const getMail = () => apiFetch<AdminMail>("/api/admin/mail");
 
-export const mailQueryOptions = () =>
-  queryOptions({ queryKey: [...adminQueryKey, "mail"], queryFn: getMail });
+export const mailQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.mail, queryFn: getMail });
 
 export const useMail = () => useQuery(mailQueryOptions());

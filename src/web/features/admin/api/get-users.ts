@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminUser, Paged } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey, queryString } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryString } from "./query-string.ts";
 
 export type UsersQuery = { q?: string; page: number };
 export const USERS_PAGE_SIZE = 20;
@@ -11,7 +12,7 @@ export const getUsers = ({ q, page }: UsersQuery) =>
 
 export const usersQueryOptions = (query: UsersQuery) =>
   queryOptions({
-    queryKey: [...adminQueryKey, "users", query],
+    queryKey: queryKeys.admin.users(query),
     queryFn: () => getUsers(query),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser, PlanOverrideBody } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const overridePlan = ({ id, body }: { id: string; body: PlanOverrideBody }) =>
   apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/plan`, { method: "PUT", json: body });
@@ -10,6 +10,6 @@ export function useOverridePlan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: overridePlan,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { adminQueryKey } from "./admin-query-key.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const unbanUser = (id: string) =>
   apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/unban`, { method: "POST", json: {} });
@@ -10,6 +10,6 @@ export function useUnbanUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: unbanUser,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
 import type { AnalyticsRange } from "#shared/domain/metrics.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const analyticsQueryKey = ["analytics"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -13,7 +12,7 @@ export const getAnalytics = (range: AnalyticsRange) =>
 
 export const analyticsQueryOptions = (range: AnalyticsRange) =>
   queryOptions({
-    queryKey: [...analyticsQueryKey, range],
+    queryKey: queryKeys.analytics.range(range),
     queryFn: () => getAnalytics(range),
     // Switching ranges keeps the current charts until the new ones arrive.
     placeholderData: keepPreviousData,

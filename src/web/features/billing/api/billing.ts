@@ -10,12 +10,10 @@ import type {
   RedirectResponse,
 } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { subscriptionQueryKey } from "../../../lib/subscription.ts";
-
-export const billingQueryKey = ["billing"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const billingQueryOptions = () =>
-  queryOptions({ queryKey: billingQueryKey, queryFn: () => apiFetch<BillingDetails>("/api/billing") });
+  queryOptions({ queryKey: queryKeys.billing.all, queryFn: () => apiFetch<BillingDetails>("/api/billing") });
 
 export const useBilling = () => useQuery(billingQueryOptions());
 
@@ -27,7 +25,7 @@ export const openBillingPortal = (body: PortalRequest) =>
 
 export const localCheckoutQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["billing", "checkout", id],
+    queryKey: queryKeys.billing.checkout(id),
     queryFn: () => apiFetch<LocalCheckoutDto>(`/api/billing/checkout-sessions/${encodeURIComponent(id)}`),
     retry: false,
   });
@@ -44,8 +42,8 @@ export function useLocalPortalAction() {
     mutationFn: (action: LocalPortalAction) =>
       apiFetch<BillingDetails>("/api/billing/local/subscription", { method: "POST", json: action }),
     onSuccess: (details) => {
-      qc.setQueryData(billingQueryKey, details);
-      return qc.invalidateQueries({ queryKey: subscriptionQueryKey });
+      qc.setQueryData(queryKeys.billing.all, details);
+      return qc.invalidateQueries({ queryKey: queryKeys.subscription });
     },
   });
 }

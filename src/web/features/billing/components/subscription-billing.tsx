@@ -11,10 +11,12 @@ import { type SubscriptionResponse, trialDaysLeftText } from "#shared/domain/sub
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { subscriptionQueryKey, useSubscription } from "../../../lib/subscription.ts";
-import { billingQueryKey, goTo, openBillingPortal, startCheckout, useBilling } from "../api/billing.ts";
+import { notifyError, notifyFailure, notifySuccess } from "../../../lib/notify.ts";
+import { invalidate } from "../../../lib/query-keys.ts";
+import { useSubscription } from "../../../lib/subscription.ts";
+import { goTo, openBillingPortal, startCheckout, useBilling } from "../api/billing.ts";
 
 const longDate = (iso: string) => format(new Date(iso), "MMMM d, yyyy");
 
@@ -86,8 +88,7 @@ export function SubscriptionBilling() {
     if (!success && !canceled) return;
     if (success) notifySuccess("Subscription updated", "Thank you! Your plan is being activated.");
     else notifySuccess("Checkout canceled", "No payment was made.");
-    void qc.invalidateQueries({ queryKey: subscriptionQueryKey });
-    void qc.invalidateQueries({ queryKey: billingQueryKey });
+    void invalidate(qc, "plan");
     const next = new URLSearchParams(params);
     next.delete("success");
     next.delete("canceled");
@@ -111,6 +112,10 @@ export function SubscriptionBilling() {
       goTo(url);
     } catch (err) {
       setBusy(null);
+      // No payment provider on this server: the server's own sentence says so.
+      if (err instanceof ApiError && err.status === 503 && err.code === "UNAVAILABLE") {
+        return notifyFailure("Billing is not configured", err.message);
+      }
       notifyError(err, { title: "Error", fallback: "Failed to start checkout" });
     }
   };

@@ -1,14 +1,18 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const calendarIntegrationsQueryKey = ["calendar-integrations"] as const;
+import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
 
 /** Providers (and whether this server can connect them), active connections, the last 20 syncs. */
 export const getCalendarIntegrations = () =>
   apiFetch<CalendarIntegrationsResponse>("/api/calendar-integrations");
 
 export const calendarIntegrationsQueryOptions = () =>
-  queryOptions({ queryKey: calendarIntegrationsQueryKey, queryFn: getCalendarIntegrations });
+  queryOptions({ queryKey: queryKeys.calendarIntegrations, queryFn: getCalendarIntegrations });
 
 export const useCalendarIntegrations = () => useQuery(calendarIntegrationsQueryOptions());
+
+/** After a sync or a disconnect: the settings' view and the calendars' synced events. */
+export function invalidateCalendarViews(qc: QueryClient) {
+  void invalidate(qc, "calendarSync");
+}

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const calendarQueryKey = ["calendar"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Tasks due, tracked time and synced events between two instants (at most 62 days apart). */
 export const getCalendarItems = (from: string, to: string) =>
@@ -14,7 +13,7 @@ export const calendarItemsQueryOptions = (from: Date, to: Date) => {
   const f = from.toISOString();
   const t = to.toISOString();
   return queryOptions({
-    queryKey: [...calendarQueryKey, f, t],
+    queryKey: queryKeys.calendar.range(f, t),
     queryFn: () => getCalendarItems(f, t),
     // Stepping between weeks keeps the last grid on screen until the next one arrives.
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import type { CalendarItemsResponse, TaskDto } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { calendarQueryKey } from "./get-calendar-items.ts";
+import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
 
 export type MoveTaskDeadlineInput = { id: string; deadline: string | null };
 
@@ -22,9 +22,9 @@ export function useMoveTaskDeadline() {
   return useMutation({
     mutationFn: moveTaskDeadline,
     onMutate: async ({ id, deadline }): Promise<{ snapshot: Snapshot }> => {
-      await qc.cancelQueries({ queryKey: calendarQueryKey });
-      const snapshot = qc.getQueriesData<CalendarItemsResponse>({ queryKey: calendarQueryKey });
-      qc.setQueriesData<CalendarItemsResponse>({ queryKey: calendarQueryKey }, (old) =>
+      await qc.cancelQueries({ queryKey: queryKeys.calendar.all });
+      const snapshot = qc.getQueriesData<CalendarItemsResponse>({ queryKey: queryKeys.calendar.all });
+      qc.setQueriesData<CalendarItemsResponse>({ queryKey: queryKeys.calendar.all }, (old) =>
         old ? { ...old, tasks: old.tasks.map((t) => (t.id === id ? { ...t, deadline } : t)) } : old,
       );
       return { snapshot };
@@ -38,10 +38,6 @@ export function useMoveTaskDeadline() {
         deadline ? `Deadline moved to ${format(new Date(deadline), "EEE, MMM d, H:mm")}` : "Deadline cleared",
       );
     },
-    onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: calendarQueryKey }),
-        qc.invalidateQueries({ queryKey: ["tasks"] }),
-      ]),
+    onSettled: () => invalidate(qc, "task"),
   });
 }

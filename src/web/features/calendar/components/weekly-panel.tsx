@@ -52,7 +52,7 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
   const empty = !loading && !query.isError && summary.events + summary.tasksDue === 0 && !hasBlocks(items);
 
   return (
-    <Card className={cn("flex flex-col", className)}>
+    <Card data-tour="weekly-calendar" className={cn("flex flex-col", className)}>
       <section aria-labelledby="weekly-panel-heading" className="flex flex-col gap-3 p-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DemoStatus } from "#shared/domain/demo.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const DEMO_SESSION_KEY = "kairo-demo";
 
@@ -21,7 +22,7 @@ export function useStartDemo() {
       } catch {
         // storage disabled: the server record is enough
       }
-      void qc.invalidateQueries({ queryKey: ["subscription"] });
+      void qc.invalidateQueries({ queryKey: queryKeys.subscription });
     },
   });
 }

@@ -6,11 +6,12 @@ import { useEffect, useState } from "react";
 import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
 import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { DEMO_SESSION_KEY } from "../api/start-demo.ts";
 
 export function DemoBanner() {
   const subscription = useQuery({
-    queryKey: ["subscription"],
+    queryKey: queryKeys.subscription,
     queryFn: () => apiFetch<SubscriptionResponse>("/api/subscription"),
     refetchInterval: (q) => (q.state.data?.demo.active ? DEMO_CHECK_EVERY_MS : false),
   });

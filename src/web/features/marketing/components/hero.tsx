@@ -2,14 +2,9 @@ import { ArrowRight, CirclePlay, Sparkles } from "lucide-react";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
 import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { StartLink } from "../navigation.tsx";
+import { watchDemo } from "../watch-demo.ts";
 import { Container } from "./container.tsx";
 import { ProductMock } from "./product-mock.tsx";
-
-/** Scrolls down exactly one screen, without animation for people who asked for less motion. */
-function watchDemo() {
-  const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-  window.scrollBy({ top: window.innerHeight, behavior: reduceMotion ? "auto" : "smooth" });
-}
 
 export function Hero() {
   return (
@@ -41,6 +36,7 @@ export function Hero() {
           <button
             type="button"
             className={buttonVariants({ variant: "outline", size: "lg" })}
+            data-watch-demo
             onClick={watchDemo}
           >
             <CirclePlay aria-hidden="true" />

@@ -51,15 +51,13 @@ export function Pricing() {
             role="switch"
             id={switchId}
             aria-checked={yearly}
+            data-billing-switch
             onClick={() => setBilling(yearly ? "monthly" : "yearly")}
-            className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-muted transition-colors duration-150 after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-checked:bg-accent"
+            className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-muted transition-colors duration-150 after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-checked:bg-accent"
           >
             <span
               aria-hidden="true"
-              className={clsx(
-                "block size-5 rounded-full bg-background shadow-sm transition-transform duration-150",
-                yearly ? "translate-x-[22px]" : "translate-x-0.5",
-              )}
+              className="block size-5 translate-x-0.5 rounded-full bg-background shadow-sm transition-transform duration-150 group-aria-checked:translate-x-[22px]"
             />
           </button>
           <label
@@ -125,7 +123,17 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingCycle }) {
       </div>
       <p className="mt-2 min-h-10 text-sm text-muted">{plan.description}</p>
 
-      <PlanPrice plan={plan} billing={billing} />
+      {plan.price !== null && plan.price > 0 ? (
+        // Both prices in the page, one hidden: the pre-rendered landing page switches them without
+        // React (landing/enhance.ts), the app's "/" route by its state.
+        (["monthly", "yearly"] as const).map((cycle) => (
+          <div key={cycle} data-billing={cycle} hidden={billing !== cycle}>
+            <PlanPrice plan={plan} billing={cycle} />
+          </div>
+        ))
+      ) : (
+        <PlanPrice plan={plan} billing={billing} />
+      )}
 
       {plan.comingSoon ? (
         <button

@@ -109,7 +109,7 @@ export function SiteFooter() {
 
         <div className="mt-12 flex flex-col gap-2 border-t border-border pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {year === null ? "" : `${year} `}
+            © <span data-year>{year === null ? "" : `${year} `}</span>
             {siteConfig.name}. All rights reserved.
           </p>
           <p>

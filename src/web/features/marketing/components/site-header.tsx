@@ -59,25 +59,35 @@ export function SiteHeader() {
             <PageLink
               href={paths.login}
               className={buttonVariants({ variant: "ghost", className: "max-sm:hidden" })}
+              data-signed-out-only
             >
               Sign In
             </PageLink>
           )}
-          <StartLink className={buttonVariants({ className: "max-sm:hidden" })}>{primaryLabel}</StartLink>
+          <StartLink className={buttonVariants({ className: "max-sm:hidden" })} data-start-label>
+            {primaryLabel}
+          </StartLink>
           <button
             type="button"
-            className={buttonVariants({ variant: "ghost", size: null, className: "size-11 md:hidden" })}
+            className={buttonVariants({ variant: "ghost", size: null, className: "group size-11 md:hidden" })}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
+            data-menu-toggle
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <Menu aria-hidden="true" className="group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden group-aria-expanded:block" />
           </button>
         </div>
       </Container>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-background md:hidden">
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-border bg-background md:hidden"
+        data-menu
+      >
         <Container className="py-3">
           <nav aria-label="Menu">
             <ul className="flex flex-col">
@@ -99,11 +109,12 @@ export function SiteHeader() {
               <PageLink
                 href={paths.login}
                 className={buttonVariants({ variant: "outline", size: null, className: "h-11 px-4" })}
+                data-signed-out-only
               >
                 Sign In
               </PageLink>
             )}
-            <StartLink className={buttonVariants({ size: null, className: "h-11 px-4" })}>
+            <StartLink className={buttonVariants({ size: null, className: "h-11 px-4" })} data-start-label>
               {primaryLabel}
             </StartLink>
           </div>

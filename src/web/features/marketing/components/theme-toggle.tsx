@@ -15,9 +15,12 @@ export function ThemeToggle({ className }: { className?: string }) {
         className: clsx("size-11 text-muted hover:text-foreground sm:size-10", className),
       })}
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      data-theme-toggle
       onClick={() => setTheme(dark ? "light" : "dark")}
     >
-      {dark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      {/* Both icons, the theme's class on <html> shows one: right before any script has run. */}
+      <Moon aria-hidden="true" className="dark:hidden" />
+      <Sun aria-hidden="true" className="hidden dark:block" />
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PomodoroCompleteBody, PomodoroSessionDto } from "#shared/contracts/tasks.ts";
 import { ApiError, apiFetch } from "../../../lib/api-client.ts";
-import { pomodoroQueryKey } from "./get-pomodoro-today.ts";
+import { invalidate } from "../../../lib/query-keys.ts";
 
 export type CompletePomodoroInput = { id: string; endTime: string };
 
@@ -29,10 +29,6 @@ export function useCompletePomodoroSession() {
   return useMutation({
     mutationFn: completePomodoroSession,
     // Focus sessions feed the analytics charts as well as today's count.
-    onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: pomodoroQueryKey }),
-        qc.invalidateQueries({ queryKey: ["analytics"] }),
-      ]),
+    onSettled: () => invalidate(qc, "pomodoro"),
   });
 }

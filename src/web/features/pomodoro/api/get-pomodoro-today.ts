@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const pomodoroQueryKey = ["pomodoro"] as const;
-export const pomodoroTodayQueryKey = ["pomodoro", "today"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -12,6 +10,6 @@ export const getPomodoroToday = () =>
   apiFetch<PomodoroTodayResponse>(`/api/pomodoro-sessions/today?tz=${encodeURIComponent(browserTimeZone())}`);
 
 export const pomodoroTodayQueryOptions = () =>
-  queryOptions({ queryKey: pomodoroTodayQueryKey, queryFn: getPomodoroToday });
+  queryOptions({ queryKey: queryKeys.pomodoro.today, queryFn: getPomodoroToday });
 
 export const usePomodoroToday = () => useQuery(pomodoroTodayQueryOptions());

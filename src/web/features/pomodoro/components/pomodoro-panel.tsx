@@ -1,7 +1,7 @@
 // The Pomodoro focus timer (spec sections 2 and 4): focus and break lengths, start / pause / resume /
 // reset, a mm:ss countdown, today's count from the server, and the assistant's idea for each break.
 import { Coffee, Pause, Play, RotateCcw, Sparkles, Target } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   formatRemaining,
   POMODORO_BREAK_OPTIONS,
@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { onFocusSessionRequest } from "../../../lib/focus-request.ts";
 import { usePreferences } from "../../../lib/preferences.ts";
 import { usePomodoroToday } from "../api/get-pomodoro-today.ts";
 import { type PomodoroTask, usePomodoroTimer } from "../hooks/use-pomodoro-timer.ts";
@@ -27,6 +28,12 @@ import {
 
 export function PomodoroPanel({ task, className }: { task?: PomodoroTask | null; className?: string }) {
   const { state, now, suggestion, announcement, start, pause, reset, setLengths } = usePomodoroTimer(task);
+  // "Start a focus session" said elsewhere (a voice command) starts an idle timer here.
+  const startIfIdle = useRef(() => {});
+  startIfIdle.current = () => {
+    if (state.status === "idle") start();
+  };
+  useEffect(() => onFocusSessionRequest(() => startIfIdle.current()), []);
   const today = usePomodoroToday();
   const workId = useId();
   const breakId = useId();
@@ -38,7 +45,7 @@ export function PomodoroPanel({ task, className }: { task?: PomodoroTask | null;
   const count = today.data?.count ?? state.completedToday;
 
   return (
-    <Card className={cn("flex flex-col", className)}>
+    <Card data-tour="pomodoro" className={cn("flex flex-col", className)}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div>
           <CardTitle>Pomodoro</CardTitle>

@@ -7,6 +7,7 @@ import type { PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
 import {
   advance,
   deserialize,
+  POMODORO_STORAGE_KEY,
   type PomodoroEvent,
   type PomodoroState,
   pause as pauseTimer,
@@ -20,14 +21,16 @@ import {
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { usePreferences } from "../../../lib/preferences.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCompletePomodoroSession } from "../api/complete-pomodoro-session.ts";
-import { pomodoroQueryKey, pomodoroTodayQueryKey } from "../api/get-pomodoro-today.ts";
 import { useStartPomodoroSession } from "../api/start-pomodoro-session.ts";
 import { useSuggestBreakActivity } from "../api/suggest-break-activity.ts";
 import { type AlertAllowance, alertPhaseEnd } from "../phase-alerts.ts";
 import { createSessionSync } from "../session-sync.ts";
 
-const STATE_KEY = "kairo-pomodoro";
+const STATE_KEY = POMODORO_STORAGE_KEY;
+/** The setAt of the last lengths adopted from preferences (set by applying an AI recommendation). */
+const ADOPTED_KEY = "kairo-pomodoro-adopted";
 const SUGGESTION_KEY = "kairo-pomodoro-break-suggestion";
 const TICK_MS = 250;
 
@@ -98,7 +101,8 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
   );
   const suggest = useSuggestBreakActivity();
   // Settings > Notifications decide which phase-end alerts may sound or pop up (default: all).
-  const notifications = usePreferences().data?.notifications;
+  const preferences = usePreferences().data;
+  const notifications = preferences?.notifications;
   const allowance: AlertAllowance = {
     desktop: notifications?.desktop ?? true,
     focusReminders: notifications?.focusReminders ?? true,
@@ -141,7 +145,7 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
 
   const onEvent = (event: PomodoroEvent, after: PomodoroState) => {
     if (event.type === "focusCompleted") {
-      qc.setQueryData<PomodoroTodayResponse>(pomodoroTodayQueryKey, (old) =>
+      qc.setQueryData<PomodoroTodayResponse>(queryKeys.pomodoro.today, (old) =>
         old ? { ...old, count: old.count + 1 } : old,
       );
       // Completes by the id the timer holds, or once this run's create call answers: a focus can
@@ -150,7 +154,7 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
         .complete(runRef.current, event.sessionId, event.endedAt)
         .then((saved) => {
           // No row to complete (its create failed): today's count comes back from the server.
-          if (!saved) void qc.invalidateQueries({ queryKey: pomodoroQueryKey });
+          if (!saved) void qc.invalidateQueries({ queryKey: queryKeys.pomodoro.all });
         })
         .catch((error: unknown) => {
           // Another tab may have completed the same run first.
@@ -257,6 +261,20 @@ export function usePomodoroTimer(task?: PomodoroTask | null) {
   const setLengths = (workMinutes: number, breakMinutes: number) => {
     commit(setDurations(stateRef.current, workMinutes, breakMinutes));
   };
+
+  // Lengths set on the server (applying "5-minute breaks every 45 minutes" in AI Insights) are
+  // adopted once, when the timer is idle; a later choice in the panel then stands.
+  const adopt = useEffectEvent((setAt: string | undefined) => {
+    const lengths = preferences?.pomodoro;
+    if (!setAt || !lengths || readStorage(ADOPTED_KEY) === setAt) return;
+    if (stateRef.current.status !== "idle") return;
+    setLengths(lengths.workMinutes, lengths.breakMinutes);
+    writeStorage(ADOPTED_KEY, lengths.setAt);
+  });
+  const adoptedAt = preferences?.pomodoro?.setAt;
+  useEffect(() => {
+    adopt(adoptedAt);
+  }, [adoptedAt]);
 
   return { state, now, suggestion, announcement, start, pause, reset, setLengths };
 }

@@ -5,7 +5,7 @@ import {
   type PreferencesPatch,
 } from "#shared/contracts/preferences.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { preferencesQueryKey } from "../../../lib/preferences.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const updatePreferences = (patch: PreferencesPatch) =>
   apiFetch<Preferences>("/api/preferences", { method: "PATCH", json: patch });
@@ -16,14 +16,14 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: updatePreferences,
     onMutate: async (patch) => {
-      await qc.cancelQueries({ queryKey: preferencesQueryKey });
-      const previous = qc.getQueryData<Preferences>(preferencesQueryKey);
-      if (previous) qc.setQueryData(preferencesQueryKey, applyPreferencesPatch(previous, patch));
+      await qc.cancelQueries({ queryKey: queryKeys.preferences });
+      const previous = qc.getQueryData<Preferences>(queryKeys.preferences);
+      if (previous) qc.setQueryData(queryKeys.preferences, applyPreferencesPatch(previous, patch));
       return { previous };
     },
     onError: (_err, _patch, context) => {
-      if (context?.previous) qc.setQueryData(preferencesQueryKey, context.previous);
+      if (context?.previous) qc.setQueryData(queryKeys.preferences, context.previous);
     },
-    onSuccess: (saved) => qc.setQueryData(preferencesQueryKey, saved),
+    onSuccess: (saved) => qc.setQueryData(queryKeys.preferences, saved),
   });
 }

@@ -20,6 +20,12 @@ const ITEMS: { key: PrivacyKey; label: string; description: string }[] = [
     description:
       "When something breaks, send the error message, the page address and technical details to Kairo so it can be fixed.",
   },
+  {
+    key: "shareTaskTitles",
+    label: "Share task titles with the AI model",
+    description:
+      "When an external AI model writes your insights, also send the titles of your recent tasks. Off by default: otherwise only summary figures are sent.",
+  },
 ];
 
 export function PrivacySettings() {

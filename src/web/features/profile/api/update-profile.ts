@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Me, ProfileUpdateBody } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
-import { meQueryKey } from "./get-me.ts";
 
 export const updateProfile = (body: ProfileUpdateBody) =>
   apiFetch<Me>("/api/profile", { method: "PATCH", json: body });
@@ -12,7 +12,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (me) => {
-      qc.setQueryData(meQueryKey, me);
+      qc.setQueryData(queryKeys.me, me);
       void refreshSession();
     },
   });

@@ -1,7 +1,7 @@
 // Quick capture (Ctrl+K / Cmd+K anywhere in the app): one line becomes a task, with what was
 // understood shown back as chips before Enter; the same box jumps to any page. Kept light on purpose:
 // it is mounted in the dashboard frame and loaded lazily.
-import { ArrowRight, CalendarClock, CornerDownLeft, Flag, Hash, Plus, Timer } from "lucide-react";
+import { ArrowRight, CalendarClock, CornerDownLeft, Flag, Hash, Lock, Mic, Plus, Timer } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { parseQuickCapture } from "#shared/domain/quick-capture.ts";
@@ -18,7 +18,7 @@ import { cn } from "../../../lib/cn.ts";
 import { describeError, notifySuccess } from "../../../lib/notify.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { type JumpCommand, matchCommands } from "../jump-commands.ts";
-import { onQuickCaptureRequest, openQuickCapture } from "../open-quick-capture.ts";
+import { onQuickCaptureRequest, onQuickCaptureToggle, openQuickCapture } from "../open-quick-capture.ts";
 
 // For callers that already load this module; a toolbar button should import open-quick-capture.ts.
 export { openQuickCapture };
@@ -26,21 +26,15 @@ export { openQuickCapture };
 /** Opens the upgrade dialog on a plan; supplied by the layout (features do not import each other). */
 export type OnUpgrade = (plan: "pro" | "team") => void;
 
-export function QuickCapture({ onUpgrade }: { onUpgrade?: OnUpgrade }) {
+/** The microphone beside the line (voice commands), supplied by the layout: locked without Pro. */
+export type VoiceEntry = { locked: boolean; start: () => void };
+
+export function QuickCapture({ onUpgrade, voice }: { onUpgrade?: OnUpgrade; voice?: VoiceEntry }) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => onQuickCaptureRequest(() => setOpen(true)), []);
-
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key.toLowerCase() !== "k" || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      // The browser's own Ctrl+K (search bar) must not win inside the app.
-      e.preventDefault();
-      if (!e.repeat) setOpen((o) => !o);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  // The shortcut itself is the layout's (useQuickCaptureShortcut), registered before this loads.
+  useEffect(() => onQuickCaptureToggle(() => setOpen((o) => !o)), []);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -50,6 +44,15 @@ export function QuickCapture({ onUpgrade }: { onUpgrade?: OnUpgrade }) {
         className="top-[10dvh] max-w-xl -translate-y-0 sm:top-[15dvh]"
       >
         <QuickCapturePanel
+          voice={
+            voice && {
+              locked: voice.locked,
+              start: () => {
+                setOpen(false);
+                voice.start();
+              },
+            }
+          }
           onClose={() => setOpen(false)}
           onUpgrade={
             onUpgrade &&
@@ -98,7 +101,15 @@ function deadlineText(d: Date, now: Date) {
   return `${date}, ${time}`;
 }
 
-function QuickCapturePanel({ onClose, onUpgrade }: { onClose: () => void; onUpgrade?: OnUpgrade }) {
+function QuickCapturePanel({
+  onClose,
+  onUpgrade,
+  voice,
+}: {
+  onClose: () => void;
+  onUpgrade?: OnUpgrade;
+  voice?: VoiceEntry;
+}) {
   const navigate = useNavigate();
   const create = useCreateTask();
   const ids = useId();
@@ -207,8 +218,22 @@ function QuickCapturePanel({ onClose, onUpgrade }: { onClose: () => void; onUpgr
             }}
             onKeyDown={onKeyDown}
             placeholder="Add a task: Review budget tomorrow 3pm 45m #Research !high"
-            className="h-12 w-full rounded-lg border border-border bg-background pl-9 pr-3 text-base placeholder:text-muted focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-danger sm:text-sm"
+            className={cn(
+              voice ? "pr-12" : "pr-3",
+              "h-12 w-full rounded-lg border border-border bg-background pl-9 text-base placeholder:text-muted focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-danger sm:text-sm",
+            )}
           />
+          {voice && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute right-1 top-1/2 -translate-y-1/2"
+              aria-label={voice.locked ? "Voice command (Upgrade to Pro to unlock)" : "Voice command"}
+              onClick={voice.locked ? () => onUpgrade?.("pro") : voice.start}
+            >
+              {voice.locked ? <Lock aria-hidden="true" /> : <Mic aria-hidden="true" />}
+            </Button>
+          )}
         </div>
         {error ? (
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5">

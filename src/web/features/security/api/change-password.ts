@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
-import { sessionsQueryKey } from "./list-sessions.ts";
 
 /** Better Auth's change-password; the other sessions always end (the server insists on it). */
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
@@ -17,7 +17,7 @@ export function useChangePassword() {
     onSuccess: () => {
       // This browser got a new session cookie; the list now holds only it.
       void refreshSession();
-      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.sessions });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
-import { sessionsQueryKey } from "./list-sessions.ts";
 
 /** Turns two-factor off after the password confirms it; the factor and its backup codes are removed. */
 export const disableTwoFactor = (password: string) =>
@@ -13,7 +13,7 @@ export function useDisableTwoFactor() {
     mutationFn: disableTwoFactor,
     onSuccess: async () => {
       await refreshSession();
-      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.sessions });
     },
   });
 }

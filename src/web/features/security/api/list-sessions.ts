@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const sessionsQueryKey = ["account-sessions"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
  * The person's active sessions, this browser's first (`current`), then by latest activity. Each is
@@ -10,6 +9,7 @@ export const sessionsQueryKey = ["account-sessions"] as const;
  */
 export const listSessions = () => apiFetch<ActiveSessionsResponse>("/api/account/sessions");
 
-export const sessionsQueryOptions = () => queryOptions({ queryKey: sessionsQueryKey, queryFn: listSessions });
+export const sessionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.sessions, queryFn: listSessions });
 
 export const useSessions = () => useQuery(sessionsQueryOptions());

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { sessionsQueryKey } from "./list-sessions.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Signs out every session of the person but this browser's. */
 export const revokeOtherSessions = () =>
@@ -10,6 +10,6 @@ export function useRevokeOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: revokeOtherSessions,
-    onSettled: () => qc.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }

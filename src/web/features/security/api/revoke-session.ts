@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { sessionsQueryKey } from "./list-sessions.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Signs one of the person's sessions out, named by its id from the sessions list. */
 export const revokeSession = (id: string) =>
@@ -10,6 +10,6 @@ export function useRevokeSession() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: revokeSession,
-    onSettled: () => qc.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
-import { sessionsQueryKey } from "./list-sessions.ts";
 
 /** Confirms the enrolment with a code from the authenticator app; two-factor is on afterwards. */
 export const verifyTwoFactor = (code: string) =>
@@ -14,7 +14,7 @@ export function useVerifyTwoFactor() {
     onSuccess: async () => {
       // Better Auth swapped this browser's session for one that knows two-factor is on.
       await refreshSession();
-      void qc.invalidateQueries({ queryKey: sessionsQueryKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.sessions });
     },
   });
 }

@@ -1,11 +1,11 @@
 // POST /api/tasks
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TaskCreateBody, TaskDto } from "#shared/contracts/tasks.ts";
+import { type TaskCreateBody, taskDto } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidateTaskData } from "./task-cache.ts";
 
 export const createTask = (body: TaskCreateBody) =>
-  apiFetch<TaskDto>("/api/tasks", { method: "POST", json: body });
+  apiFetch("/api/tasks", { method: "POST", json: body, schema: taskDto });
 
 export function useCreateTask() {
   const qc = useQueryClient();

@@ -2,8 +2,8 @@
 // calls (in progress, to do) because the list has no single "open" filter.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { listTasks } from "./list-tasks.ts";
-import { recentTasksKey } from "./task-cache.ts";
 
 export const RECENT_TASKS_LIMIT = 5;
 
@@ -29,6 +29,6 @@ export async function getRecentTasks(signal?: AbortSignal): Promise<TaskDto[]> {
 }
 
 export const recentTasksQueryOptions = () =>
-  queryOptions({ queryKey: recentTasksKey, queryFn: ({ signal }) => getRecentTasks(signal) });
+  queryOptions({ queryKey: queryKeys.tasks.recent, queryFn: ({ signal }) => getRecentTasks(signal) });
 
 export const useRecentTasks = () => useQuery(recentTasksQueryOptions());

@@ -1,15 +1,15 @@
 // GET /api/tasks/:id/time-logs: the task's timer sessions, newest first.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TimeLogDto } from "#shared/contracts/tasks.ts";
+import { timeLogsResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { tasksKey } from "./task-cache.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const getTimeLogs = (taskId: string, signal?: AbortSignal) =>
-  apiFetch<{ timeLogs: TimeLogDto[] }>(`/api/tasks/${encodeURIComponent(taskId)}/time-logs`, { signal });
+  apiFetch(`/api/tasks/${encodeURIComponent(taskId)}/time-logs`, { signal, schema: timeLogsResponse });
 
 export const timeLogsQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: [...tasksKey, "time-logs", taskId],
+    queryKey: queryKeys.tasks.timeLogs(taskId),
     queryFn: ({ signal }) => getTimeLogs(taskId, signal),
     select: (data) => data.timeLogs,
   });

@@ -1,10 +1,10 @@
 // GET /api/tasks: the filtered task list in pages of 100, in the server's order (priority score,
 // then the nearest deadline, then the newest).
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { DUE_FILTERS, TaskListResponse } from "#shared/contracts/tasks.ts";
+import { type DUE_FILTERS, type TaskListResponse, taskListResponse } from "#shared/contracts/tasks.ts";
 import type { TaskCategory, TaskStatus } from "#shared/domain/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { taskListsKey } from "./task-cache.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const TASKS_PAGE_SIZE = 100;
 
@@ -41,7 +41,7 @@ export function listTasks(
   // "Due today" means the person's today, not the server's.
   const tz = browserTimeZone();
   if (tz) params.set("tz", tz);
-  return apiFetch<TaskListResponse>(`/api/tasks?${params}`, { signal });
+  return apiFetch(`/api/tasks?${params}`, { signal, schema: taskListResponse });
 }
 
 /** Drops empty filters so equal filters always make the same query key. */
@@ -58,7 +58,7 @@ function normalise(filters: TaskFilters): TaskFilters {
 export const tasksInfiniteQueryOptions = (filters: TaskFilters) => {
   const f = normalise(filters);
   return infiniteQueryOptions({
-    queryKey: [...taskListsKey, f],
+    queryKey: queryKeys.tasks.list(f),
     queryFn: ({ pageParam, signal }) => listTasks(f, { offset: pageParam, limit: TASKS_PAGE_SIZE }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {

@@ -1,12 +1,15 @@
 // POST /api/tasks/:id/timer/start. The server stops any other running timer in the same step and
 // says so in `stopped`.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TimerStartResponse } from "#shared/contracts/tasks.ts";
+import { timerStartResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidateTaskData, replaceCachedTasks } from "./task-cache.ts";
 
 export const startTimer = (taskId: string) =>
-  apiFetch<TimerStartResponse>(`/api/tasks/${encodeURIComponent(taskId)}/timer/start`, { method: "POST" });
+  apiFetch(`/api/tasks/${encodeURIComponent(taskId)}/timer/start`, {
+    method: "POST",
+    schema: timerStartResponse,
+  });
 
 export function useStartTimer() {
   const qc = useQueryClient();

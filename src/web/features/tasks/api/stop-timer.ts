@@ -1,11 +1,14 @@
 // POST /api/tasks/:id/timer/stop: the elapsed whole minutes are added to the task's actual minutes.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TimerStopResponse } from "#shared/contracts/tasks.ts";
+import { timerStopResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidateTaskData, replaceCachedTasks } from "./task-cache.ts";
 
 export const stopTimer = (taskId: string) =>
-  apiFetch<TimerStopResponse>(`/api/tasks/${encodeURIComponent(taskId)}/timer/stop`, { method: "POST" });
+  apiFetch(`/api/tasks/${encodeURIComponent(taskId)}/timer/stop`, {
+    method: "POST",
+    schema: timerStopResponse,
+  });
 
 export function useStopTimer() {
   const qc = useQueryClient();

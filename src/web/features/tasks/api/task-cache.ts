@@ -1,20 +1,12 @@
-// The tasks' slice of the query cache: its keys, the invalidation every task change needs, and the
-// in-place patching that makes a change visible before the refetch arrives.
+// The tasks' slice of the query cache (keys in lib/query-keys.ts): the invalidation every task change
+// needs, and the in-place patching that makes a change visible before the refetch arrives.
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { TaskDto, TaskListResponse } from "#shared/contracts/tasks.ts";
+import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
 
-export const tasksKey = ["tasks"] as const;
-export const taskListsKey = ["tasks", "list"] as const;
-export const recentTasksKey = ["tasks", "recent"] as const;
-
-// Other features derive figures from tasks under these roots (overview cards, analytics, calendar).
-const DEPENDENT_KEYS = [["overview"], ["analytics"], ["calendar"]] as const;
-
-/** Refetches everything that shows tasks or time: this feature's lists and the other features' roots. */
+/** Refetches everything that shows tasks or time (the registry's "task" change). */
 export function invalidateTaskData(qc: QueryClient) {
-  return Promise.all(
-    [tasksKey, ...DEPENDENT_KEYS].map((queryKey) => qc.invalidateQueries({ queryKey: [...queryKey] })),
-  );
+  return invalidate(qc, "task");
 }
 
 export type TaskListPages = InfiniteData<TaskListResponse, number>;
@@ -37,7 +29,7 @@ function mapTasks(tasks: TaskDto[], update: TaskUpdater): { tasks: TaskDto[]; re
 
 /** Applies `update` to every cached task, in the paged lists and the recent panel alike. */
 export function updateCachedTasks(qc: QueryClient, update: TaskUpdater) {
-  qc.setQueriesData<TaskListPages>({ queryKey: taskListsKey }, (data) => {
+  qc.setQueriesData<TaskListPages>({ queryKey: queryKeys.tasks.lists }, (data) => {
     if (!data) return data;
     let removedTotal = 0;
     const pages = data.pages.map((page) => {
@@ -51,7 +43,10 @@ export function updateCachedTasks(qc: QueryClient, update: TaskUpdater) {
       pages: pages.map((p) => ({ ...p, total: Math.max(0, p.total - removedTotal) })),
     };
   });
-  qc.setQueriesData<TaskDto[]>({ queryKey: recentTasksKey }, (data) => data && mapTasks(data, update).tasks);
+  qc.setQueriesData<TaskDto[]>(
+    { queryKey: queryKeys.tasks.recent },
+    (data) => data && mapTasks(data, update).tasks,
+  );
 }
 
 /** Puts the server's copy of tasks into every list that holds them. */
@@ -63,7 +58,7 @@ export function replaceCachedTasks(qc: QueryClient, ...fresh: TaskDto[]) {
 export type TaskCacheSnapshot = Array<[QueryKey, unknown]>;
 
 export function snapshotTasks(qc: QueryClient): TaskCacheSnapshot {
-  return qc.getQueriesData({ queryKey: tasksKey });
+  return qc.getQueriesData({ queryKey: queryKeys.tasks.all });
 }
 
 export function restoreTasks(qc: QueryClient, snapshot: TaskCacheSnapshot) {

@@ -2,23 +2,23 @@
 // before the call and put back if the call fails. Other edits wait for the server, which re-scores
 // the task and so may move it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TaskDto, TaskUpdateBody } from "#shared/contracts/tasks.ts";
+import { type TaskDto, type TaskUpdateBody, taskDto } from "#shared/contracts/tasks.ts";
 import { statusForCompleted } from "#shared/domain/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import {
   invalidateTaskData,
   replaceCachedTasks,
   restoreTasks,
   snapshotTasks,
   type TaskCacheSnapshot,
-  tasksKey,
   updateCachedTasks,
 } from "./task-cache.ts";
 
 export type UpdateTaskInput = { id: string; body: TaskUpdateBody };
 
 export const updateTask = ({ id, body }: UpdateTaskInput) =>
-  apiFetch<TaskDto>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
+  apiFetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: body, schema: taskDto });
 
 /** What the server will answer for a completion toggle (see updateTask on the server). */
 export function withCompleted(task: TaskDto, completed: boolean): TaskDto {
@@ -42,7 +42,7 @@ export function useUpdateTask() {
     mutationFn: updateTask,
     onMutate: async ({ id, body }): Promise<{ snapshot: TaskCacheSnapshot | null }> => {
       if (!isCompletionOnly(body)) return { snapshot: null };
-      await qc.cancelQueries({ queryKey: tasksKey });
+      await qc.cancelQueries({ queryKey: queryKeys.tasks.all });
       const snapshot = snapshotTasks(qc);
       updateCachedTasks(qc, (t) => (t.id === id ? withCompleted(t, body.completed) : t));
       return { snapshot };

@@ -8,9 +8,10 @@ import { dashboardSection } from "../../../config/paths.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useRecentTasks } from "../api/get-recent-tasks.ts";
 import { useTaskTimer } from "../hooks/use-task-timer.ts";
+import { TaskFormDialog } from "./lazy-task-form-dialog.tsx";
 import { LiveCounter } from "./live-counter.tsx";
 import { CategoryBadge, TimeSpent } from "./task-badges.tsx";
-import { type OnUpgrade, TaskFormDialog } from "./task-form-dialog.tsx";
+import type { OnUpgrade } from "./task-form-dialog.tsx";
 import { TimerButton } from "./timer-button.tsx";
 
 /** `onUpgrade` opens the upgrade dialog when the plan refuses a new task (from the route). */
@@ -21,7 +22,12 @@ export function RecentTasksPanel({ className, onUpgrade }: { className?: string;
   const headingId = useId();
 
   return (
-    <Card role="region" aria-labelledby={headingId} className={cn("flex min-w-0 flex-col", className)}>
+    <Card
+      role="region"
+      aria-labelledby={headingId}
+      data-tour="recent-tasks"
+      className={cn("flex min-w-0 flex-col", className)}
+    >
       <div className="flex items-center justify-between gap-3 p-5 pb-3">
         <div>
           <h2 id={headingId} className="text-base font-semibold">
@@ -55,14 +61,14 @@ export function RecentTasksPanel({ className, onUpgrade }: { className?: string;
             <ListChecks className="size-8 text-muted" aria-hidden="true" />
             <p className="mt-3 text-sm font-medium">No open tasks</p>
             <p className="mt-1 text-sm text-muted">Add a task, then start its timer to track your time.</p>
-            <Button className="mt-4" onClick={() => setFormOpen(true)}>
+            <Button className="mt-4" data-tour="new-task" onClick={() => setFormOpen(true)}>
               <Plus aria-hidden="true" />
               Add a task
             </Button>
           </div>
         ) : (
           <ul aria-label="Open tasks" className="flex flex-col gap-2">
-            {recent.data.map((task) => (
+            {recent.data.map((task, index) => (
               <li
                 key={task.id}
                 className={cn(
@@ -78,7 +84,10 @@ export function RecentTasksPanel({ className, onUpgrade }: { className?: string;
                   </div>
                 </div>
                 {/* Wraps under the title as a unit when the panel is narrow. */}
-                <div className="ml-auto flex items-center gap-3">
+                <div
+                  className="ml-auto flex items-center gap-3"
+                  data-tour={index === 0 ? "task-timer" : undefined}
+                >
                   {task.isActive && task.activeStartTime && (
                     <LiveCounter startedAt={task.activeStartTime} className="font-semibold text-accent" />
                   )}

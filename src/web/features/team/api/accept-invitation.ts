@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TeamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { subscriptionQueryKey, subscriptionQueryOptions } from "../../../lib/subscription.ts";
-import { teamQueryKey } from "./get-team.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { subscriptionQueryOptions } from "../../../lib/subscription.ts";
 
 export const acceptInvitation = (id: string) =>
   apiFetch<TeamResponse>(`/api/team/invitations/${encodeURIComponent(id)}/accept`, { method: "POST" });
@@ -13,8 +13,8 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: acceptInvitation,
     onSuccess: async (team) => {
-      qc.setQueryData(teamQueryKey, team);
-      await qc.invalidateQueries({ queryKey: subscriptionQueryKey });
+      qc.setQueryData(queryKeys.team.all, team);
+      await qc.invalidateQueries({ queryKey: queryKeys.subscription });
       await qc.fetchQuery(subscriptionQueryOptions());
     },
   });

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { InvitationPreview } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-
-export const invitationQueryKey = (id: string) => ["team", "invitation", id] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** What the accept page shows: the team, who invited, and whether the invitation is still open. */
 export const getInvitation = (id: string) =>
   apiFetch<InvitationPreview>(`/api/team/invitations/${encodeURIComponent(id)}`);
 
 export const invitationQueryOptions = (id: string) =>
-  queryOptions({ queryKey: invitationQueryKey(id), queryFn: () => getInvitation(id), retry: false });
+  queryOptions({ queryKey: queryKeys.team.invitation(id), queryFn: () => getInvitation(id), retry: false });
 
 export const useInvitation = (id: string) => useQuery(invitationQueryOptions(id));

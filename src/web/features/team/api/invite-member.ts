@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InviteMemberBody, TeamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { teamQueryKey } from "./get-team.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const inviteMember = (body: InviteMemberBody) =>
   apiFetch<TeamResponse>("/api/team/invitations", { method: "POST", json: body });
@@ -10,6 +10,6 @@ export function useInviteMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: inviteMember,
-    onSuccess: (team) => qc.setQueryData(teamQueryKey, team),
+    onSuccess: (team) => qc.setQueryData(queryKeys.team.all, team),
   });
 }

@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { LaunchOfferDto } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { offerDeadline } from "../offer-countdown.ts";
 
 export const openLaunchOffer = () =>
@@ -16,11 +17,9 @@ export type LaunchOffer = {
   deadlineMs: number;
 };
 
-export const launchOfferQueryKey = ["billing", "launch-offer"] as const;
-
 export const launchOfferQueryOptions = () =>
   queryOptions({
-    queryKey: launchOfferQueryKey,
+    queryKey: queryKeys.billing.launchOffer,
     queryFn: async (): Promise<LaunchOffer> => {
       const offer = await openLaunchOffer();
       // The server says how long is left; counting down from the browser's own clock keeps the

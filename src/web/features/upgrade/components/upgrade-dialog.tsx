@@ -40,6 +40,8 @@ export const UPGRADE_FAILED = {
   description: "There was an error processing your upgrade. Please try again.",
 };
 
+export const BILLING_UNAVAILABLE_TITLE = "Billing is not configured";
+
 const SAVE_PERCENT = Math.round(YEARLY_DISCOUNT * 100);
 
 export default function UpgradeDialog({
@@ -98,6 +100,10 @@ export default function UpgradeDialog({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return pleaseLogIn();
+          // No payment provider on this server: say so rather than "try again".
+          if (error instanceof ApiError && error.status === 503 && error.code === "UNAVAILABLE") {
+            return notifyFailure(BILLING_UNAVAILABLE_TITLE, error.message);
+          }
           notifyFailure(UPGRADE_FAILED.title, UPGRADE_FAILED.description);
         },
       },

@@ -1,0 +1,217 @@
+// Workflow trigger latency (printed, never asserted): from a task status change request to the
+// start its workflow's execution records (workflow_executions.started_at, set when an instance's job
+// worker claims the run), with two Kairo instances on one fresh PostgreSQL database and Redis. One
+// Pro person has five task_status workflows, one per task category (five is Pro's limit, and each
+// stays under the flood limit of 60 runs a minute); BENCH_WORKFLOW_CHANGES tasks (200 by default),
+// spread over the categories, each move from To Do to In Progress, one every
+// BENCH_WORKFLOW_INTERVAL_MS (100 by default), alternating between the instances. The bench and
+// both servers run on this machine, so they share one clock. Run alone with
+// `node bench/workflow-latency.ts`; `npm run bench` runs it after the PostgreSQL figures.
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const CHANGES = Number(process.env.BENCH_WORKFLOW_CHANGES ?? 200);
+const INTERVAL_MS = Number(process.env.BENCH_WORKFLOW_INTERVAL_MS ?? 100);
+const CATEGORIES = ["General", "Development", "Design", "Meeting", "Research"] as const;
+
+type Server = { child: ChildProcess; base: string; dataDir: string };
+
+async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const dataDir = `/tmp/kairo-bench-workflows-${port}`;
+  const child = spawn(process.execPath, ["src/server/main.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+      RATE_LIMIT_DISABLED: "true",
+      BETTER_AUTH_SECRET: SECRET,
+      KAIRO_DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`server on ${port} not healthy within 60 s`);
+    }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const stop = (s: Server) =>
+  new Promise<void>((resolve) => {
+    if (s.child.exitCode !== null) return resolve();
+    s.child.once("exit", () => resolve());
+    s.child.kill("SIGTERM");
+  }).then(() => rmSync(s.dataDir, { recursive: true, force: true }));
+
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** A signed-in person on the Pro plan (paid through the local payments provider): their cookie. */
+async function proPerson(base: string): Promise<string> {
+  const email = `bench-wf-${Date.now().toString(36)}@example.com`;
+  const headers = { "content-type": "application/json", origin: base };
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Bench Workflows", email, password: "bench-password-1", callbackURL: "/" }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${res.status}`);
+  const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
+  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
+  const verified = await fetch(link, { redirect: "manual" });
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const checkout = await call(base, cookie, "POST", "/api/billing/checkout", {
+    plan: "pro",
+    billing: "monthly",
+    successUrl: `${base}/dashboard`,
+    cancelUrl: `${base}/dashboard`,
+  });
+  const id = new URL(String(checkout.url)).pathname.split("/").pop();
+  await call(base, cookie, "POST", `/api/billing/checkout-sessions/${id}/pay`);
+  return cookie;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+
+export async function workflowLatencyFigures(record: (name: string, value: string) => void) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const name = `kairo_bench_workflows_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const servers: Server[] = [];
+  try {
+    const port = 4690 + Math.floor(Math.random() * 200);
+    servers.push(await startServer(port, { DATABASE_URL: url.toString(), REDIS_URL }));
+    servers.push(await startServer(port + 1, { DATABASE_URL: url.toString(), REDIS_URL }));
+    const [a, b] = servers as [Server, Server];
+    const cookie = await proPerson(a.base);
+    for (const category of CATEGORIES) {
+      await call(a.base, cookie, "POST", "/api/workflows", {
+        name: `Started: ${category}`,
+        triggerType: "task_status",
+        triggerConfig: { toStatus: "in_progress", category },
+        actions: [{ type: "send_notification", config: { title: "Started: {{task.title}}" } }],
+      });
+    }
+    const taskIds: string[] = [];
+    for (let i = 0; i < CHANGES; i += 1) {
+      const t = await call(a.base, cookie, "POST", "/api/tasks", {
+        title: `Bench task ${i}`,
+        category: CATEGORIES[i % CATEGORIES.length],
+      });
+      taskIds.push(String(t.id));
+    }
+    // Each request's send time (this process's wall clock, the one the servers stamp runs with).
+    const sentAt = new Map<string, number>();
+    const pending: Promise<unknown>[] = [];
+    for (const [i, id] of taskIds.entries()) {
+      const base = (i % 2 ? b : a).base;
+      sentAt.set(id, Date.now());
+      pending.push(call(base, cookie, "PATCH", `/api/tasks/${id}`, { status: "in_progress" }));
+      await new Promise((r) => setTimeout(r, INTERVAL_MS));
+    }
+    await Promise.all(pending);
+    // Every change's run has started (or the wait gives up after 60 s and reports what is missing).
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    type Row = {
+      task_id: string;
+      created_at: Date;
+      started_at: Date;
+      completed_at: Date | null;
+      status: string;
+    };
+    let rows: Row[] = [];
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      rows = (
+        await db.query<Row>(
+          `select e.payload->>'taskId' as task_id, x.created_at, x.started_at, x.completed_at, x.status
+             from workflow_executions x join workflow_events e on e.id = x.event_id
+            where x.status in ('running', 'completed', 'failed', 'retrying')`,
+        )
+      ).rows;
+      if (rows.length >= CHANGES || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const held = await db.query<{ n: string }>(
+      `select count(*)::text as n from workflow_executions where status not in ('running', 'completed', 'failed', 'retrying')`,
+    );
+    await db.end();
+    const toStart = rows.map((r) => r.started_at.getTime() - sentAt.get(r.task_id)!).sort((x, y) => x - y);
+    // The two legs: the request to the dispatch that queued the run (x.created_at), and the wait in
+    // the job queue from there to an instance's worker claiming it.
+    const toQueued = rows.map((r) => r.created_at.getTime() - sentAt.get(r.task_id)!).sort((x, y) => x - y);
+    const inQueue = rows.map((r) => r.started_at.getTime() - r.created_at.getTime()).sort((x, y) => x - y);
+    const toDone = rows
+      .filter((r) => r.completed_at)
+      .map((r) => r.completed_at!.getTime() - sentAt.get(r.task_id)!)
+      .sort((x, y) => x - y);
+    const label = `workflow runs, ${CHANGES} task status changes over two instances, PostgreSQL + Redis`;
+    const missing = CHANGES - rows.length;
+    record(
+      `${label}: runs started`,
+      `${rows.length} of ${CHANGES}${missing ? ` (${missing} not started in 60 s; ${held.rows[0]?.n} queued, held or cancelled)` : ""}`,
+    );
+    const p99 = pct(toStart, 0.99);
+    record(
+      "status change request to run start: min / p50 / p95 / p99 / max (ms, target p99 < 1000)",
+      `${toStart[0] ?? 0} / ${pct(toStart, 0.5)} / ${pct(toStart, 0.95)} / ${p99} / ${toStart.at(-1) ?? 0} (${p99 < 1000 && !missing ? "met" : "NOT met"})`,
+    );
+    record(
+      "  of which request to run queued (dispatch): p50 / p99 (ms)",
+      `${pct(toQueued, 0.5)} / ${pct(toQueued, 0.99)}`,
+    );
+    record(
+      "  of which queued to claimed by a worker: p50 / p99 (ms)",
+      `${pct(inQueue, 0.5)} / ${pct(inQueue, 0.99)}`,
+    );
+    record(
+      "status change request to run completed: p50 / p99 (ms)",
+      `${pct(toDone, 0.5)} / ${pct(toDone, 0.99)}`,
+    );
+  } finally {
+    for (const s of servers) await stop(s);
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await workflowLatencyFigures((n, v) => console.info(`${n.padEnd(96)} ${v}`));
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "optimization_recommendations" ADD COLUMN "action" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "optimization_recommendations" ADD CONSTRAINT "optimization_recommendations_action_check" CHECK ("optimization_recommendations"."action" in ('pomodoro_45_5', 'focus_blocks', 'batch_tasks', 'none'));

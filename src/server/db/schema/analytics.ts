@@ -1,0 +1,42 @@
+// Analytics rollups (decision 032): per person, per local day and per task category, the minutes of
+// closed time logs, the tasks completed and the tasks created, plus each person's all-time task
+// totals. Database triggers on tasks and time_logs keep both up to date in the same transaction as
+// every write (drizzle/0008_analytics_rollup_triggers.sql); analytics, the overview and AI insights
+// read them instead of aggregating the whole history.
+import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The local day, in the person's rollup time zone (analytics_totals.time_zone). */
+    day: date("day", { mode: "string" }).notNull(),
+    category: text("category").notNull(),
+    /** Minutes of closed time logs that started on this day, on tasks of this category. */
+    minutesTracked: integer("minutes_tracked").notNull().default(0),
+    /** Tasks of this category completed on this day (and still completed). */
+    tasksCompleted: integer("tasks_completed").notNull().default(0),
+    /** Tasks of this category created on this day (and not deleted). */
+    tasksCreated: integer("tasks_created").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.category] })],
+);
+
+export const analyticsTotals = pgTable("analytics_totals", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** IANA name the days of analytics_daily are counted in; changing it rebuilds them. */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  tasks: integer("tasks").notNull().default(0),
+  completed: integer("completed").notNull().default(0),
+  /** Estimated and actual minutes of the completed tasks that have tracked time (time saved). */
+  completedEstimatedMinutes: integer("completed_estimated_minutes").notNull().default(0),
+  completedActualMinutes: integer("completed_actual_minutes").notNull().default(0),
+});
+
+export type AnalyticsDaily = typeof analyticsDaily.$inferSelect;
+export type AnalyticsTotals = typeof analyticsTotals.$inferSelect;

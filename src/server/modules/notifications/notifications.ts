@@ -1,0 +1,132 @@
+// In-app notifications: other modules raise them with `createNotification` (workflows, reports,
+// calendar sync, team), the bell lists them and marks them read. Every query is scoped to the person.
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { NotificationDto, NotificationListResponse } from "#shared/contracts/notifications.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import type { Db } from "../../db/client.ts";
+import { type Notification, notifications } from "../../db/schema/notifications.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+
+export const NOTIFICATION_NOT_FOUND = "Notification not found.";
+
+/** A transaction handle works as well as the database: the row then commits with the change. */
+type DbOrTx = Pick<Db, "insert" | "select" | "update">;
+
+export function toNotificationDto(row: Notification): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type NewNotification = {
+  userId: string;
+  kind: string;
+  title: string;
+  body?: string;
+  /** An in-app path (starting with one "/"), or nothing. */
+  link?: string | null;
+  now?: Date;
+};
+
+/** Stores a notification without announcing it (inside a transaction; announce after it commits). */
+export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<NotificationDto> {
+  if (n.link && !/^\/(?!\/)/.test(n.link)) throw new Error("A notification link must be an in-app path.");
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: n.userId,
+      kind: n.kind,
+      title: n.title.slice(0, 200),
+      body: (n.body ?? "").slice(0, 2000),
+      link: n.link ?? null,
+      ...(n.now ? { createdAt: n.now } : {}),
+    })
+    .returning();
+  return toNotificationDto(row!);
+}
+
+/**
+ * Announces a stored notification (notification.created on the domain-event hub; the socket
+ * subscriber tells the person's open tabs on every instance). Inside `events.afterCommit` work it
+ * waits for the commit.
+ */
+export function announceNotification(
+  events: Pick<DomainEvents, "emit">,
+  userId: string,
+  dto: NotificationDto,
+) {
+  events.emit({ type: "notification.created", personId: userId, notification: dto });
+}
+
+/** Stores a notification and delivers it live to the bell. */
+export async function createNotification(
+  o: { db: DbOrTx; events: Pick<DomainEvents, "emit"> } & NewNotification,
+): Promise<NotificationDto> {
+  const dto = await insertNotification(o.db, o);
+  announceNotification(o.events, o.userId, dto);
+  return dto;
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<NotificationListResponse> {
+  const [rows, [unread]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { notifications: rows.map(toNotificationDto), unread: unread?.n ?? 0 };
+}
+
+/**
+ * Marks the person's notifications read: the listed ones, or all. If any listed id is not theirs
+ * the call is a 404 and nothing changes (it says nothing about whose the id is).
+ */
+export async function markNotificationsRead(
+  db: Db,
+  userId: string,
+  target: { ids: string[] } | { all: true },
+  now: Date,
+): Promise<{ unread: number }> {
+  return db.transaction(async (tx) => {
+    if ("ids" in target) {
+      const ids = [...new Set(target.ids)];
+      const own = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+      if (own.length !== ids.length) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+      await tx
+        .update(notifications)
+        .set({ readAt: now })
+        .where(
+          and(eq(notifications.userId, userId), inArray(notifications.id, ids), isNull(notifications.readAt)),
+        );
+    } else {
+      await tx
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    }
+    const [left] = await tx
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return { unread: left?.n ?? 0 };
+  });
+}

@@ -1,0 +1,27 @@
+// GET /api/notifications and POST /api/notifications/read: the bell in the top bar.
+import { Hono } from "hono";
+import { notificationListQuery, notificationReadBody } from "#shared/contracts/notifications.ts";
+import type { AppDeps } from "../../deps.ts";
+import { readQuery } from "../../http/params.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppBindings } from "../../http/types.ts";
+import { readJson } from "../../http/validate.ts";
+import { listNotifications, markNotificationsRead } from "./notifications.ts";
+
+export function notificationRoutes(deps: Pick<AppDeps, "database" | "clock" | "events">) {
+  const db = deps.database.db;
+  return new Hono<AppBindings>()
+    .get("/", async (c) => {
+      const person = requireUser(c);
+      const { limit } = readQuery(c, notificationListQuery);
+      return c.json(await listNotifications(db, person.id, limit));
+    })
+    .post("/read", async (c) => {
+      const person = requireUser(c);
+      const body = await readJson(c, notificationReadBody);
+      const target = body.ids ? { ids: body.ids } : { all: true as const };
+      const result = await markNotificationsRead(db, person.id, target, deps.clock());
+      deps.events.emit({ type: "notification.read", personId: person.id, ids: body.ids ?? "all" });
+      return c.json(result);
+    });
+}

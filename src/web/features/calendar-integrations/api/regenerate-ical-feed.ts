@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { IcalFeedResponse } from "#shared/contracts/calendar-integrations.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/** A new secret subscription address; the previous one stops working. */
+export const regenerateIcalFeed = () =>
+  apiFetch<IcalFeedResponse>("/api/calendar-integrations/ical-feed", { method: "POST" });
+
+export function useRegenerateIcalFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateIcalFeed,
+    onSuccess: (feed) => qc.setQueryData(queryKeys.icalFeed, feed),
+  });
+}

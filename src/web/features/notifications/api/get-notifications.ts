@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { NotificationListResponse } from "#shared/contracts/notifications.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const getNotifications = () => apiFetch<NotificationListResponse>("/api/notifications");
+
+export const notificationsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.notifications, queryFn: getNotifications, staleTime: 60_000 });
+
+export const useNotifications = () => useQuery(notificationsQueryOptions());

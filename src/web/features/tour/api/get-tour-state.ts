@@ -1,0 +1,12 @@
+// GET /api/tour: whether the person already finished or skipped the guided tour.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TourState } from "#shared/contracts/tour.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const getTourState = () => apiFetch<TourState>("/api/tour");
+
+export const tourStateQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.tour, queryFn: getTourState, staleTime: Number.POSITIVE_INFINITY });
+
+export const useTourState = () => useQuery(tourStateQueryOptions());

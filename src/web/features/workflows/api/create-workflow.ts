@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { WorkflowCreateBody, WorkflowDto } from "#shared/contracts/workflows.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const createWorkflow = (body: WorkflowCreateBody) =>
+  apiFetch<WorkflowDto>("/api/workflows", { method: "POST", json: body });
+
+export function useCreateWorkflow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createWorkflow,
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.workflows.all }),
+  });
+}

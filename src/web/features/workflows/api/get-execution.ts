@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { WorkflowExecutionDto } from "#shared/contracts/workflows.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const getExecution = (id: string) =>
+  apiFetch<WorkflowExecutionDto>(`/api/workflow-executions/${encodeURIComponent(id)}`);
+
+export const useExecution = (id: string | null) =>
+  useQuery(
+    queryOptions({
+      queryKey: queryKeys.workflows.execution(id),
+      queryFn: () => getExecution(id!),
+      enabled: id !== null,
+    }),
+  );

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { WorkflowTemplateDto } from "#shared/contracts/workflows.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const getTemplates = () => apiFetch<{ templates: WorkflowTemplateDto[] }>("/api/workflow-templates");
+
+export const useTemplates = () =>
+  useQuery(
+    queryOptions({ queryKey: queryKeys.workflows.templates, queryFn: getTemplates, staleTime: 5 * 60_000 }),
+  );

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { WorkflowDto, WorkflowListResponse } from "#shared/contracts/workflows.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+export const setWorkflowActive = ({ id, isActive }: { id: string; isActive: boolean }) =>
+  apiFetch<WorkflowDto>(`/api/workflows/${encodeURIComponent(id)}`, { method: "PATCH", json: { isActive } });
+
+/** Flips the card at once; on failure it returns to its true state (the server's). */
+export function useSetWorkflowActive() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: setWorkflowActive,
+    onMutate: async ({ id, isActive }) => {
+      await qc.cancelQueries({ queryKey: queryKeys.workflows.list });
+      const previous = qc.getQueryData<WorkflowListResponse>(queryKeys.workflows.list);
+      if (previous) {
+        qc.setQueryData(queryKeys.workflows.list, {
+          ...previous,
+          workflows: previous.workflows.map((w) => (w.id === id ? { ...w, isActive } : w)),
+        });
+      }
+      return { previous };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx?.previous) qc.setQueryData(queryKeys.workflows.list, ctx.previous);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.workflows.list }),
+  });
+}

@@ -1,0 +1,112 @@
+// The live Team Workspace in two browsers: an owner and a member of one team see each other online
+// with the page they are on, see "typing..." appear and clear, and see a broadcast test action in
+// Recent Activity; going offline shows a notice and marks the lists stale. The member's browser is
+// a phone (375 px wide).
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, linkFromMail, test, uniqueEmail } from "./fixtures.ts";
+
+/** A verified account signed in inside `context` (its pages share the cookie). */
+async function signedIn(context: BrowserContext, outbox: APIRequestContext, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const signUp = await context.request.post("/api/auth/sign-up/email", {
+    data: { name: `${prefix} Person`, email, password: "correct-horse-42", callbackURL: "/auth/callback" },
+  });
+  expect(signUp.ok()).toBeTruthy();
+  await context.request.get(await linkFromMail(outbox, email, /verify/i));
+  return email;
+}
+
+test("two members see each other's presence, typing and a broadcast action", async ({
+  browser,
+  request,
+  extraHTTPHeaders,
+  consoleErrors,
+}) => {
+  const owner = await browser.newContext({ extraHTTPHeaders });
+  const member = await browser.newContext({ extraHTTPHeaders, viewport: { width: 375, height: 800 } });
+  try {
+    const ownerEmail = await signedIn(owner, request, "owner");
+    const checkout = await owner.request.post("/api/billing/checkout", {
+      data: {
+        plan: "team",
+        quantity: 2,
+        billing: "monthly",
+        successUrl: "/dashboard?upgrade=success",
+        cancelUrl: "/dashboard?upgrade=cancelled",
+      },
+    });
+    const id = new URL((await checkout.json()).url).pathname.split("/").pop();
+    expect((await owner.request.post(`/api/billing/checkout-sessions/${id}/pay`)).ok()).toBeTruthy();
+    const memberEmail = await signedIn(member, request, "member");
+    expect(
+      (await owner.request.post("/api/team/invitations", { data: { email: memberEmail } })).ok(),
+    ).toBeTruthy();
+    const invitation = new URL(await linkFromMail(request, memberEmail, /invited/i)).pathname
+      .split("/")
+      .pop();
+    expect((await member.request.post(`/api/team/invitations/${invitation}/accept`)).ok()).toBeTruthy();
+
+    const olivia = await owner.newPage();
+    await olivia.goto("/team-workspace");
+    await expect(olivia.getByRole("heading", { name: "Team Workspace", level: 1 })).toBeVisible();
+    const presence = olivia.getByRole("list", { name: "Live presence" });
+    const annRow = presence.getByRole("listitem", { name: new RegExp(memberEmail) });
+    // Ann's joining is the team's first activity.
+    await expect(olivia.getByRole("list", { name: "Recent activity" })).toContainText(
+      `${memberEmail} joined the team`,
+    );
+    // Ann has not opened Kairo yet: offline.
+    await expect(annRow).toContainText("Offline");
+
+    const ann = await member.newPage();
+    await ann.goto("/dashboard?section=tasks");
+    await expect(annRow).toContainText("Dashboard · Tasks");
+    await expect(annRow).toContainText("Online");
+    await expect(annRow.getByTestId("status-dot")).toHaveAttribute("data-status", "online");
+    await expect(olivia.getByRole("region", { name: "Team Activity" })).toContainText("2 active");
+
+    await ann.goto("/team-workspace");
+    await expect(annRow).toContainText("Team Workspace");
+    // Ann sees Olivia too, on her phone, without sideways scrolling.
+    const annPresence = ann.getByRole("list", { name: "Live presence" });
+    await expect(annPresence.getByRole("listitem", { name: new RegExp(ownerEmail) })).toContainText("Online");
+    expect(await ann.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Typing shows, and clears at once when the field is emptied, or 3 seconds after the last key.
+    const field = ann.getByLabel("Message to your team");
+    await field.pressSequentially("Stand");
+    await expect(annRow.getByText("typing...")).toBeVisible();
+    await field.fill("");
+    await expect(annRow.getByText("typing...")).toHaveCount(0, { timeout: 1500 });
+    await field.pressSequentially("Stand-up in 5");
+    await expect(annRow.getByText("typing...")).toBeVisible();
+    await expect(annRow.getByText("typing...")).toHaveCount(0, { timeout: 5000 });
+
+    await ann.getByRole("button", { name: "Broadcast Test Action" }).click();
+    const recent = olivia.getByRole("list", { name: "Recent activity" });
+    await expect(recent).toContainText(`${memberEmail} broadcast a test action: “Stand-up in 5”`);
+    await expect(field).toHaveValue("");
+    await expectNoSeriousA11yViolations(olivia);
+    await expectNoSeriousA11yViolations(ann);
+
+    // It survives a reload.
+    await olivia.reload();
+    await expect(olivia.getByRole("list", { name: "Recent activity" })).toContainText("Stand-up in 5");
+
+    // Olivia's network drops: she is told, and the lists are marked as possibly out of date.
+    await owner.setOffline(true);
+    await expect(olivia.getByText("You're offline.")).toBeVisible();
+    await expect(olivia.getByRole("button", { name: "Broadcast Test Action" })).toBeDisabled();
+    await owner.setOffline(false);
+    await expect(olivia.getByText("You're offline.")).toHaveCount(0);
+    await expect(olivia.getByRole("button", { name: "Broadcast Test Action" })).toBeEnabled();
+
+    // Ann closes her tab: offline for Olivia.
+    await ann.close();
+    await expect(annRow).toContainText("Offline");
+  } finally {
+    await owner.close();
+    await member.close();
+  }
+  void consoleErrors;
+});
