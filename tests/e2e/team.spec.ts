@@ -140,6 +140,12 @@ test("the owner fills the seats, revokes an invitation and removes a member afte
   await members.getByLabel("Email").fill(next);
   await members.getByRole("button", { name: "Send invitation" }).click();
   await expect(members.getByText("2 of 2")).toBeVisible();
+  // On a phone the notice sits over the list; the owner closes it as a person would.
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Invitation sent" })
+    .getByRole("button", { name: "Close toast" })
+    .click();
   await members.getByRole("button", { name: `Revoke invitation for ${next}` }).click();
   await expect(page.getByText("Invitation revoked")).toBeVisible();
   await expect(members.getByText("1 of 2")).toBeVisible();
