@@ -12,6 +12,7 @@ import { session, user } from "#server/db/schema/auth.ts";
 import { checkoutSessions, demoGrants, subscriptions } from "#server/db/schema/billing.ts";
 import { calendarConnections, syncedEvents, syncLogs } from "#server/db/schema/calendar.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "#server/db/schema/insights.ts";
+import { notifications } from "#server/db/schema/notifications.ts";
 import { pomodoroSessions, tasks, timeLogs } from "#server/db/schema/tasks.ts";
 import { workflowExecutions, workflows } from "#server/db/schema/workflows.ts";
 import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
@@ -118,6 +119,7 @@ async function seedEverything(p: Person) {
     expiresAt: new Date(Date.now() + DAY),
   });
   await d.insert(clientErrorReports).values({ userId: p.id, message: `Error of ${p.email}` });
+  await d.insert(notifications).values({ userId: p.id, kind: "workflow", title: `Report for ${p.email}` });
   expect((await p.client.post("/api/billing/launch-offer")).status).toBe(200);
 }
 
@@ -145,6 +147,7 @@ async function idsInDatabase(userId: string) {
     calendarConnections: await ids(calendarConnections),
     syncedEvents: await ids(syncedEvents),
     syncLogs: await ids(syncLogs),
+    notifications: await ids(notifications),
     demoGrants: await ids(demoGrants),
     checkoutSessions: await ids(checkoutSessions),
     sessions: await ids(session),

@@ -7,7 +7,9 @@ import type { session, user } from "../../db/schema/auth.ts";
 import type { CheckoutSession, DemoGrant, LaunchOfferWindow, Subscription } from "../../db/schema/billing.ts";
 import type { CalendarConnection, SyncedEvent, SyncLog } from "../../db/schema/calendar.ts";
 import type { AiInsight, BurnoutAlert, OptimizationRecommendation } from "../../db/schema/insights.ts";
+import type { Notification } from "../../db/schema/notifications.ts";
 import type { PomodoroSession, Task, TimeLog } from "../../db/schema/tasks.ts";
+import type { teamActivity } from "../../db/schema/team.ts";
 import type { Workflow, WorkflowExecution } from "../../db/schema/workflows.ts";
 
 export const EXPORT_FORMAT = "kairo-export";
@@ -27,6 +29,9 @@ export type ExportRows = {
   calendarConnections: CalendarConnection[];
   syncedEvents: SyncedEvent[];
   syncLogs: SyncLog[];
+  notifications: Notification[];
+  /** What the person did in their team's Recent Activity (their own rows only). */
+  teamActivity: (typeof teamActivity.$inferSelect)[];
   demoGrants: DemoGrant[];
   checkoutSessions: CheckoutSession[];
   launchOfferWindow: LaunchOfferWindow | null;
@@ -104,6 +109,8 @@ export function buildAccountExport(rows: ExportRows, generatedAt: Date) {
     calendarConnections: rows.calendarConnections.map((c) => pick(c, CONNECTION_FIELDS)),
     syncedEvents: rows.syncedEvents.map(plain),
     syncLogs: rows.syncLogs.map(plain),
+    notifications: rows.notifications.map(plain),
+    teamActivity: rows.teamActivity.map(plain),
     demoGrants: rows.demoGrants.map(plain),
     checkoutSessions: rows.checkoutSessions.map(plain),
     launchOfferWindow: rows.launchOfferWindow ? plain(rows.launchOfferWindow) : null,

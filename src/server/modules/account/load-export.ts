@@ -7,7 +7,9 @@ import { member, organization, session, user } from "../../db/schema/auth.ts";
 import { checkoutSessions, demoGrants, launchOfferWindows, subscriptions } from "../../db/schema/billing.ts";
 import { calendarConnections, syncedEvents, syncLogs } from "../../db/schema/calendar.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "../../db/schema/insights.ts";
+import { notifications } from "../../db/schema/notifications.ts";
 import { pomodoroSessions, tasks, timeLogs } from "../../db/schema/tasks.ts";
+import { teamActivity } from "../../db/schema/team.ts";
 import { workflowExecutions, workflows } from "../../db/schema/workflows.ts";
 import type { ExportRows } from "./export.ts";
 
@@ -77,6 +79,16 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
           .from(syncLogs)
           .where(eq(syncLogs.userId, userId))
           .orderBy(asc(syncLogs.startedAt)),
+        notifications: await tx
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(asc(notifications.createdAt)),
+        teamActivity: await tx
+          .select()
+          .from(teamActivity)
+          .where(eq(teamActivity.userId, userId))
+          .orderBy(asc(teamActivity.createdAt)),
         demoGrants: await tx
           .select()
           .from(demoGrants)
