@@ -12,6 +12,8 @@ test("connect Google, see Sync Complete and the events, Sync Now, disconnect", a
   request,
   consoleErrors,
 }) => {
+  // One journey across Settings, the dashboard and the calendar: longer than most.
+  test.setTimeout(60_000);
   await signUpAndVerify(page, request);
   await page.goto("/settings");
   const calendar = calendarSection(page);
@@ -53,6 +55,16 @@ test("connect Google, see Sync Complete and the events, Sync Now, disconnect", a
   const column = panel.getByRole("region", { name: dayName });
   await expect(column).toContainText("Event: Design review, 10:00–11:00");
   await expect(column).toContainText("Event: Sprint planning, 14:00–15:00");
+  // And in the calendar, where an event opens its details.
+  await page.goto("/dashboard?section=calendar");
+  if (monday(day).getTime() !== monday(new Date()).getTime()) {
+    await page.getByRole("button", { name: "Next week" }).click();
+  }
+  await page.getByRole("button", { name: "Event: Design review 10:00–11:00" }).click();
+  const details = page.getByRole("dialog", { name: "Design review" });
+  await expect(details.getByText("Room 4")).toBeVisible();
+  await expect(details.getByText("Google Calendar")).toBeVisible();
+  await details.getByRole("button", { name: "Close" }).first().click();
 
   // Disconnect: confirmed, told, and the events leave the calendars.
   await page.goto("/settings#calendar");
