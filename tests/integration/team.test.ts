@@ -267,15 +267,13 @@ describe("team seats on the local provider", () => {
       mailer: server.outbox,
       logger: server.kairo.deps.logger,
       publicUrl: server.baseUrl,
+      entitlements: server.kairo.deps.entitlements,
+      owner: { id: ownerId, name: "Olivia Owner" },
+      clock: () => new Date(),
     };
     const direct = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
-        inviteMember(
-          deps,
-          { id: ownerId, name: "Olivia Owner" },
-          `direct-${n}-${orgId}@example.com`,
-          new Date(),
-        ),
+        inviteMember({ ...deps, email: `direct-${n}-${orgId}@example.com` }),
       ),
     );
     expect(direct.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -1,7 +1,7 @@
 // Checkout, billing portal and the local test checkout: request schemas shared by the web and the
 // server, and the shapes the server answers with.
 import { z } from "zod";
-import { type BillingCycle, PLANS, TEAM_SIZE } from "../domain/plans.ts";
+import { PLANS, TEAM_SIZE } from "../domain/plans.ts";
 import { noNul } from "./auth.ts";
 
 export const PURCHASABLE_PLANS = ["pro", "team"] as const;
@@ -76,24 +76,26 @@ export function checkoutPlan(body: z.output<typeof checkoutRequestSchema>): Purc
 export const portalRequestSchema = z.strictObject({ returnUrl });
 export type PortalRequest = z.input<typeof portalRequestSchema>;
 
-/** Checkout and portal both answer the address to send the browser to. */
-export type RedirectResponse = { url: string };
+/** Checkout, portal and the local checkout's Pay and Cancel answer the address to send the browser to. */
+export const redirectResponse = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponse>;
 
 /** GET /api/billing/checkout-sessions/:id — what the local test checkout page shows. */
-export type LocalCheckoutDto = {
-  id: string;
-  plan: PurchasablePlan;
-  planName: string;
-  seats: number;
-  billing: BillingCycle;
+export const localCheckoutDto = z.object({
+  id: z.string(),
+  plan: z.enum(PURCHASABLE_PLANS),
+  planName: z.string(),
+  seats: z.number(),
+  billing: z.enum(["monthly", "yearly"]),
   /** The amount of the first charge in USD (launch offer included). */
-  amount: number;
+  amount: z.number(),
   /** The regular amount per period in USD. */
-  regularAmount: number;
-  launchOffer: boolean;
-  status: "open" | "paid" | "canceled" | "expired";
-  expiresAt: string;
-};
+  regularAmount: z.number(),
+  launchOffer: z.boolean(),
+  status: z.enum(["open", "paid", "canceled", "expired"]),
+  expiresAt: z.string(),
+});
+export type LocalCheckoutDto = z.infer<typeof localCheckoutDto>;
 
 /** POST /api/billing/local/subscription — what the local billing portal can do. */
 export const localPortalActionSchema = z.discriminatedUnion(
@@ -109,30 +111,63 @@ export const localPortalActionSchema = z.discriminatedUnion(
 export type LocalPortalAction = z.input<typeof localPortalActionSchema>;
 
 /** GET /api/billing — the person's billing details (settings page, portal). */
-export type BillingDetails = {
-  provider: "local" | "stripe";
-  plan: "pro" | "team" | null;
-  status: string;
-  seats: number;
-  billing: BillingCycle;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
+export const billingDetails = z.object({
+  provider: z.enum(["local", "stripe"]),
+  plan: z.enum(PURCHASABLE_PLANS).nullable(),
+  status: z.string(),
+  seats: z.number(),
+  billing: z.enum(["monthly", "yearly"]),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
   /** The regular amount per period in USD; null without a paid plan. */
-  amount: number | null;
+  amount: z.number().nullable(),
   /** True when the person belongs to someone else's team (they do not pay). */
-  teamMember: boolean;
-};
+  teamMember: z.boolean(),
+});
+export type BillingDetails = z.infer<typeof billingDetails>;
 
 /**
  * POST /api/billing/launch-offer — the upgrade dialog shows the launch offer. The first call opens
  * the person's 600-second window; later calls answer the same window, so it never restarts.
  */
-export type LaunchOfferDto = {
+export const launchOfferDto = z.object({
   /** False for someone who has paid before: the offer is for a first purchase only. */
-  eligible: boolean;
+  eligible: z.boolean(),
   /** When the window opened and closes (ISO); null when not eligible. */
-  openedAt: string | null;
-  endsAt: string | null;
+  openedAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
   /** Milliseconds left at the server's time of answering; 0 once the window has closed. */
-  msLeft: number;
-};
+  msLeft: z.number(),
+});
+export type LaunchOfferDto = z.infer<typeof launchOfferDto>;
+
+/** POST /api/billing/stripe/webhook — Stripe only reads the status; the body helps a person debugging. */
+export const stripeWebhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/** POST /api/demo and part of GET /api/subscription — the 30-minute preview of Pro and Team features. */
+export const demoStatusDto = z.object({
+  active: z.boolean(),
+  plan: z.literal("team").nullable(),
+  expiresAt: z.string().nullable(),
+  /** Milliseconds left when the server answered: the browser counts from there, not from its own clock. */
+  msLeft: z.number(),
+  previewsLeft: z.number(),
+});
+
+/** GET /api/subscription — the plan as the person has it now, any live preview, and the plan's limits. */
+export const subscriptionResponse = z.object({
+  plan: z.enum(["free", "trial", "pro", "team"]),
+  label: z.enum(["Free", "Trial", "Pro", "Team"]),
+  trialEndsAt: z.string().nullable(),
+  trialDaysLeft: z.number().nullable(),
+  trialExpired: z.boolean(),
+  demo: demoStatusDto,
+  /** Null means unlimited. */
+  limits: z.object({
+    taskLimit: z.number().nullable(),
+    historyDays: z.number().nullable(),
+    workflowLimit: z.number().nullable(),
+    calendarConnectionLimit: z.number().nullable(),
+  }),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;

@@ -51,9 +51,3 @@ export function planStatus(sub: SubscriptionFacts | null, now: Date): PlanStatus
 export function trialDaysLeftText(daysLeft: number): string {
   return `Trial: ${daysLeft} ${daysLeft === 1 ? "day" : "days"} left`;
 }
-
-/** GET /api/subscription: the plan, any live demo preview, and the limits they give (null: unlimited). */
-export type SubscriptionResponse = PlanStatus & {
-  demo: import("./demo.ts").DemoStatus;
-  limits: import("./entitlements.ts").EntitlementLimits;
-};

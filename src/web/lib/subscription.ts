@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
+import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { apiFetch } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
 

@@ -4,33 +4,29 @@ import type { AppDeps } from "../../deps.ts";
 import { readQuery, timeZone } from "../../http/params.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
-import { analytics, overview } from "./analytics.ts";
-import { calendarItems } from "./calendar-items.ts";
+import { overview } from "./analytics.ts";
+import { analyticsForPerson, calendarForPerson } from "./read-analytics.ts";
 
 export function analyticsRoutes(deps: Pick<AppDeps, "database" | "clock" | "entitlements">) {
+  const { clock, entitlements } = deps;
   const db = deps.database.db;
   return new Hono<AppBindings>()
     .get("/analytics", async (c) => {
-      const user = requireUser(c);
+      const personId = requireUser(c).id;
       const q = readQuery(c, analyticsQuery);
-      const now = deps.clock();
-      const { historyDays: limit } = await deps.entitlements.forPerson(user.id);
-      const asked = Number(q.range) as 7 | 30 | 90;
-      // The free plan shows 7 days of history whatever range is asked for.
-      const limited = limit !== null && asked > limit;
-      const result = await analytics(db, user.id, limited ? (limit as 7) : asked, timeZone(q.tz), now);
-      return c.json({ ...result, historyLimitedTo: limited ? limit : null });
+      const range = Number(q.range) as 7 | 30 | 90;
+      return c.json(
+        await analyticsForPerson({ db, entitlements, personId, range, timeZone: timeZone(q.tz), clock }),
+      );
     })
     .get("/overview", async (c) => {
-      const user = requireUser(c);
-      return c.json(await overview(db, user.id));
+      return c.json(await overview(db, requireUser(c).id));
     })
     .get("/calendar", async (c) => {
-      const user = requireUser(c);
+      const personId = requireUser(c).id;
       const q = readQuery(c, calendarQuery);
-      // The same 7-day limit as the time-log and analytics calls, or paging back through the
-      // calendar would show a free person the tracked time those calls hide.
-      const { historySince } = await deps.entitlements.forPerson(user.id);
-      return c.json(await calendarItems(db, user.id, new Date(q.from), new Date(q.to), historySince));
+      const from = new Date(q.from);
+      const to = new Date(q.to);
+      return c.json(await calendarForPerson({ db, entitlements, personId, from, to }));
     });
 }

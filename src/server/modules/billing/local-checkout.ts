@@ -3,20 +3,40 @@
 // changes seats, switches plan, or cancels at the period end.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { LocalCheckoutDto, LocalPortalAction } from "#shared/contracts/billing.ts";
+import type { BillingDetails, LocalCheckoutDto, LocalPortalAction } from "#shared/contracts/billing.ts";
 import { checkoutAmounts } from "#shared/domain/billing.ts";
 import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { checkoutSessions, subscriptions } from "../../db/schema/billing.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
+import type { PaymentProvider } from "../../providers/payments/payment-provider.ts";
+import { billingNotConfigured } from "../../providers/payments/unconfigured.ts";
 import { seatReductionMessage, seatUsage } from "../team/seat-usage.ts";
 import { activateSubscription, billingOf, periodEnd } from "./service.ts";
+import { getBillingDetails } from "./subscription.ts";
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
 type Events = Pick<DomainEvents, "emit" | "afterCommit">;
 
 const notFound = () => new AppError("NOT_FOUND", "This checkout does not exist.");
+
+/** These calls exist only for the built-in test provider: 503 without payments, 404 with a real one. */
+function requireLocalPayments(payments: Pick<PaymentProvider, "name">) {
+  if (payments.name === "none") throw billingNotConfigured();
+  if (payments.name !== "local") {
+    throw new AppError("NOT_FOUND", "Payments are handled by the payment provider's own pages.");
+  }
+}
+
+/** What every local-checkout use case is given: who asks about which checkout, and when. */
+export type LocalCheckoutOptions = {
+  db: Db;
+  payments: Pick<PaymentProvider, "name">;
+  personId: string;
+  checkoutId: string;
+  clock: () => Date;
+};
 
 function effectiveStatus(row: CheckoutRow, now: Date): LocalCheckoutDto["status"] {
   if (row.status === "open" && row.expiresAt <= now) return "expired";
@@ -52,19 +72,19 @@ async function ownCheckout(db: Db, userId: string, id: string): Promise<Checkout
   return row;
 }
 
-export async function readLocalCheckout(db: Db, userId: string, id: string, now: Date) {
-  return toDto(await ownCheckout(db, userId, id), now);
+export async function readLocalCheckout(o: LocalCheckoutOptions): Promise<LocalCheckoutDto> {
+  requireLocalPayments(o.payments);
+  return toDto(await ownCheckout(o.db, o.personId, o.checkoutId), o.clock());
 }
 
 /** Pay: confirms the payment and activates the plan, once. Answers where the browser goes next. */
 export async function payLocalCheckout(
-  db: Db,
-  events: Events,
-  userId: string,
-  id: string,
-  now: Date,
-): Promise<string> {
-  return events.afterCommit(() =>
+  o: LocalCheckoutOptions & { events: Events },
+): Promise<{ url: string }> {
+  requireLocalPayments(o.payments);
+  const { db, events, personId: userId, checkoutId: id } = o;
+  const now = o.clock();
+  const url = await events.afterCommit(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -109,9 +129,14 @@ export async function payLocalCheckout(
       return row.successUrl;
     }),
   );
+  return { url };
 }
 
-export async function cancelLocalCheckout(db: Db, userId: string, id: string, now: Date): Promise<string> {
+/** Cancel on the test checkout page: closes an open checkout and answers where the browser goes. */
+export async function cancelLocalCheckout(o: LocalCheckoutOptions): Promise<{ url: string }> {
+  requireLocalPayments(o.payments);
+  const { db, personId: userId, checkoutId: id } = o;
+  const now = o.clock();
   const row = await ownCheckout(db, userId, id);
   if (effectiveStatus(row, now) === "open") {
     await db
@@ -119,23 +144,31 @@ export async function cancelLocalCheckout(db: Db, userId: string, id: string, no
       .set({ status: "canceled", completedAt: now })
       .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
   }
-  return row.cancelUrl;
+  return { url: row.cancelUrl };
 }
 
-/** The local billing portal's actions on the person's own local subscription. */
-export async function applyLocalPortalAction(
-  db: Db,
-  events: Events,
-  userId: string,
-  action: LocalPortalAction,
-  now: Date,
-) {
+/**
+ * The local billing portal's actions on the person's own local subscription; answers the billing
+ * details after the change.
+ */
+export async function applyLocalPortalAction(o: {
+  db: Db;
+  events: Events;
+  payments: Pick<PaymentProvider, "name">;
+  personId: string;
+  action: LocalPortalAction;
+  clock: () => Date;
+}): Promise<BillingDetails> {
+  requireLocalPayments(o.payments);
+  const { db, events, personId } = o;
+  const now = o.clock();
   await events.afterCommit(() =>
     db.transaction(async (tx) => {
-      await localPortalAction(tx, userId, action, now);
-      events.emit({ type: "plan.changed", personId: userId });
+      await localPortalAction(tx, personId, o.action, now);
+      events.emit({ type: "plan.changed", personId });
     }),
   );
+  return getBillingDetails(db, personId, o.clock());
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { demoStatusDto, subscriptionResponse } from "#shared/contracts/billing.ts";
 import type { AppDeps } from "../../deps.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { demoStatus, startDemo } from "./demo.ts";
@@ -15,7 +17,7 @@ export function subscriptionRoutes(deps: Pick<AppDeps, "database" | "clock" | "e
     ]);
     const { taskLimit, historyDays, workflowLimit, calendarConnectionLimit } = person;
     const limits = { taskLimit, historyDays, workflowLimit, calendarConnectionLimit };
-    return c.json({ ...person.plan, demo, limits });
+    return reply(c, subscriptionResponse, { ...person.plan, demo, limits });
   });
 }
 
@@ -23,6 +25,6 @@ export function subscriptionRoutes(deps: Pick<AppDeps, "database" | "clock" | "e
 export function demoRoutes(deps: Pick<AppDeps, "database" | "clock">) {
   return new Hono<AppBindings>().post("/", async (c) => {
     const user = requireUser(c);
-    return c.json(await startDemo(deps.database.db, user.id, deps.clock()), 201);
+    return reply(c, demoStatusDto, await startDemo(deps.database.db, user.id, deps.clock()), 201);
   });
 }

@@ -97,36 +97,49 @@ export async function listNotifications(
  * Marks the person's notifications read: the listed ones, or all. If any listed id is not theirs
  * the call is a 404 and nothing changes (it says nothing about whose the id is).
  */
-export async function markNotificationsRead(
-  db: Db,
-  userId: string,
-  target: { ids: string[] } | { all: true },
-  now: Date,
-): Promise<{ unread: number }> {
-  return db.transaction(async (tx) => {
-    if ("ids" in target) {
-      const ids = [...new Set(target.ids)];
-      const own = await tx
-        .select({ id: notifications.id })
+export async function markNotificationsRead(o: {
+  db: Db;
+  events: Pick<DomainEvents, "emit" | "afterCommit">;
+  personId: string;
+  /** Some of the person's notifications, or all of them. */
+  ids: string[] | "all";
+  clock: () => Date;
+}): Promise<{ unread: number }> {
+  const { db, personId: userId, ids: which } = o;
+  const target = which === "all" ? { all: true as const } : { ids: which };
+  const now = o.clock();
+  return o.events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      if ("ids" in target) {
+        const ids = [...new Set(target.ids)];
+        const own = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+        if (own.length !== ids.length) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
+        await tx
+          .update(notifications)
+          .set({ readAt: now })
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              inArray(notifications.id, ids),
+              isNull(notifications.readAt),
+            ),
+          );
+      } else {
+        await tx
+          .update(notifications)
+          .set({ readAt: now })
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      }
+      const [left] = await tx
+        .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
-      if (own.length !== ids.length) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
-      await tx
-        .update(notifications)
-        .set({ readAt: now })
-        .where(
-          and(eq(notifications.userId, userId), inArray(notifications.id, ids), isNull(notifications.readAt)),
-        );
-    } else {
-      await tx
-        .update(notifications)
-        .set({ readAt: now })
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-    }
-    const [left] = await tx
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-    return { unread: left?.n ?? 0 };
-  });
+      // The person's other tabs update their bell.
+      o.events.emit({ type: "notification.read", personId: userId, ids: which });
+      return { unread: left?.n ?? 0 };
+    }),
+  );
 }

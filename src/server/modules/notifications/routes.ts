@@ -17,11 +17,9 @@ export function notificationRoutes(deps: Pick<AppDeps, "database" | "clock" | "e
       return c.json(await listNotifications(db, person.id, limit));
     })
     .post("/read", async (c) => {
-      const person = requireUser(c);
+      const personId = requireUser(c).id;
       const body = await readJson(c, notificationReadBody);
-      const target = body.ids ? { ids: body.ids } : { all: true as const };
-      const result = await markNotificationsRead(db, person.id, target, deps.clock());
-      deps.events.emit({ type: "notification.read", personId: person.id, ids: body.ids ?? "all" });
-      return c.json(result);
+      const { events, clock } = deps;
+      return c.json(await markNotificationsRead({ db, events, personId, ids: body.ids ?? "all", clock }));
     });
 }

@@ -1,5 +1,6 @@
 // /api/team: the Team plan's team. Reading it and managing members need the team_collaboration
-// feature; reading and accepting an invitation only need sign-in (accepting is what grants it).
+// feature (the use cases ask the entitlements service); reading and accepting an invitation only
+// need sign-in (accepting is what grants it).
 import { Hono } from "hono";
 import { inviteMemberBody } from "#shared/contracts/team.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -22,40 +23,42 @@ export function teamRoutes(
   deps: Pick<AppDeps, "database" | "clock" | "mailer" | "logger" | "publicUrl" | "entitlements" | "events">,
 ) {
   const db = deps.database.db;
-  const gate = async (c: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(c);
-    await deps.entitlements.require(user.id, "team_collaboration");
-    return { user };
-  };
+  const { clock, entitlements, events, mailer, publicUrl } = deps;
   const invitationId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "Invitation");
 
   return new Hono<AppBindings>()
     .get("/", async (c) => {
-      const { user } = await gate(c);
-      return c.json(await getTeam(db, user.id, deps.clock()));
+      const personId = requireUser(c).id;
+      return c.json(await getTeam({ db, entitlements, personId, clock }));
     })
     .post("/invitations", rateLimit(ROUTE_LIMITS.teamInvitation), async (c) => {
-      const { user } = await gate(c);
+      const owner = requireUser(c);
+      // A person without the feature hears so before anything about the body (403 before 400).
+      await entitlements.require(owner.id, "team_collaboration");
       const { email } = await readJson(c, inviteMemberBody);
-      const inviteDeps = { db, mailer: deps.mailer, logger: c.get("log"), publicUrl: deps.publicUrl };
-      return c.json(await inviteMember(inviteDeps, user, email, deps.clock()), 201);
+      const logger = c.get("log");
+      return c.json(
+        await inviteMember({ db, mailer, logger, publicUrl, entitlements, owner, email, clock }),
+        201,
+      );
     })
     .get("/invitations/:id", async (c) => {
-      const user = requireUser(c);
-      return c.json(await previewInvitation(db, user, invitationId(c), deps.clock()));
+      const person = requireUser(c);
+      return c.json(await previewInvitation({ db, person, invitationId: invitationId(c), clock }));
     })
     .post("/invitations/:id/accept", async (c) => {
-      const user = requireUser(c);
-      return c.json(await acceptInvitation(db, user, invitationId(c), deps.clock(), deps.events));
+      const person = requireUser(c);
+      return c.json(await acceptInvitation({ db, events, person, invitationId: invitationId(c), clock }));
     })
     .delete("/invitations/:id", async (c) => {
-      const { user } = await gate(c);
-      return c.json(await revokeInvitation(db, user.id, invitationId(c), deps.clock()));
+      const personId = requireUser(c).id;
+      return c.json(
+        await revokeInvitation({ db, entitlements, personId, invitationId: invitationId(c), clock }),
+      );
     })
     .delete("/members/:memberId", async (c) => {
-      const { user } = await gate(c);
-      return c.json(
-        await removeMember(db, user.id, idParam(c, "memberId", "Member"), deps.clock(), deps.events),
-      );
+      const personId = requireUser(c).id;
+      const memberId = idParam(c, "memberId", "Member");
+      return c.json(await removeMember({ db, events, entitlements, personId, memberId, clock }));
     });
 }

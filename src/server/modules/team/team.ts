@@ -21,6 +21,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import { teamInvitationEmail } from "../../providers/mail/templates.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 import { type Conn, seatUsage } from "./seat-usage.ts";
 
 const DAY_MS = 86_400_000;
@@ -102,8 +103,23 @@ async function teamDto(
   };
 }
 
+/** Reading the team and managing it need the team_collaboration feature (Team, or a demo preview). */
+type Gate = Pick<Entitlements, "require">;
+const requireTeamFeature = (entitlements: Gate, personId: string) =>
+  entitlements.require(personId, "team_collaboration");
+
 /** The person's team (the one they own, else the one they joined) while its Team plan is live. */
-export async function getTeam(conn: Conn, userId: string, now: Date): Promise<TeamResponse> {
+export async function getTeam(o: {
+  db: Db;
+  entitlements: Gate;
+  personId: string;
+  clock: () => Date;
+}): Promise<TeamResponse> {
+  await requireTeamFeature(o.entitlements, o.personId);
+  return readTeam(o.db, o.personId, o.clock());
+}
+
+async function readTeam(conn: Conn, userId: string, now: Date): Promise<TeamResponse> {
   const [first] = await liveMemberships(conn, userId, now);
   if (!first) return { team: null };
   return { team: await teamDto(conn, first.org, first.sub, userId, now) };
@@ -127,15 +143,23 @@ async function lockOwnTeam(tx: Conn, userId: string, now: Date) {
   });
 }
 
-export type InviteDeps = { db: Db; mailer: Mailer; logger: Logger; publicUrl: string };
+export type InviteMemberOptions = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  entitlements: Gate;
+  owner: { id: string; name: string };
+  /** Lower-cased by the request schema. */
+  email: string;
+  clock: () => Date;
+};
 
 /** Invites `email` to the owner's team if a seat is free, then mails the accept link. */
-export async function inviteMember(
-  deps: InviteDeps,
-  owner: { id: string; name: string },
-  email: string,
-  now: Date,
-): Promise<TeamResponse> {
+export async function inviteMember(deps: InviteMemberOptions): Promise<TeamResponse> {
+  const { owner, email } = deps;
+  await requireTeamFeature(deps.entitlements, owner.id);
+  const now = deps.clock();
   const { id, teamName } = await deps.db.transaction(async (tx) => {
     const { sub, org } = await lockOwnTeam(tx, owner.id, now);
     const [existing] = await tx
@@ -184,7 +208,7 @@ export async function inviteMember(
     await deps.db.delete(invitation).where(eq(invitation.id, id));
     throw new AppError("UNAVAILABLE", "The invitation email could not be sent. Please try again.", { cause });
   }
-  return getTeam(deps.db, owner.id, now);
+  return readTeam(deps.db, owner.id, now);
 }
 
 function statusOf(row: typeof invitation.$inferSelect, now: Date): InvitationStatus {
@@ -216,12 +240,15 @@ async function isMember(conn: Conn, organizationId: string, userId: string) {
   return Boolean(row);
 }
 
-export async function previewInvitation(
-  db: Db,
-  who: { id: string; email: string },
-  id: string,
-  now: Date,
-): Promise<InvitationPreview> {
+/** What the invited person sees before accepting; only sign-in is needed (accepting grants the feature). */
+export async function previewInvitation(o: {
+  db: Db;
+  person: { id: string; email: string };
+  invitationId: string;
+  clock: () => Date;
+}): Promise<InvitationPreview> {
+  const { db, person: who, invitationId: id } = o;
+  const now = o.clock();
   const row = await ownInvitation(db, id, who);
   const [org] = await db.select().from(organization).where(eq(organization.id, row.organizationId));
   const [inviter] = await db.select({ name: user.name }).from(user).where(eq(user.id, row.inviterId));
@@ -236,13 +263,15 @@ export async function previewInvitation(
 }
 
 /** The invited person joins the team, if the invitation is theirs, still open and a seat is free. */
-export async function acceptInvitation(
-  db: Db,
-  who: { id: string; email: string },
-  id: string,
-  now: Date,
-  events: Pick<DomainEvents, "emit" | "afterCommit">,
-): Promise<TeamResponse> {
+export async function acceptInvitation(o: {
+  db: Db;
+  events: Pick<DomainEvents, "emit" | "afterCommit">;
+  person: { id: string; email: string };
+  invitationId: string;
+  clock: () => Date;
+}): Promise<TeamResponse> {
+  const { db, events, person: who, invitationId: id } = o;
+  const now = o.clock();
   await events.afterCommit(() =>
     db.transaction(async (tx) => {
       // Lock order as everywhere else: the owner's subscription row first (it serialises this with the
@@ -309,16 +338,20 @@ export async function acceptInvitation(
       events.emit({ type: "team.member_joined", teamId: row.organizationId, personId: who.id });
     }),
   );
-  return getTeam(db, who.id, now);
+  return readTeam(db, who.id, now);
 }
 
 /** The owner withdraws an invitation that has not been accepted; its seat is free again. */
-export async function revokeInvitation(
-  db: Db,
-  ownerId: string,
-  id: string,
-  now: Date,
-): Promise<TeamResponse> {
+export async function revokeInvitation(o: {
+  db: Db;
+  entitlements: Gate;
+  personId: string;
+  invitationId: string;
+  clock: () => Date;
+}): Promise<TeamResponse> {
+  const { db, personId: ownerId, invitationId: id } = o;
+  await requireTeamFeature(o.entitlements, ownerId);
+  const now = o.clock();
   await db.transaction(async (tx) => {
     const { org } = await lockOwnTeam(tx, ownerId, now);
     const [row] = await tx
@@ -333,17 +366,21 @@ export async function revokeInvitation(
       await tx.update(invitation).set({ status: "canceled" }).where(eq(invitation.id, id));
     }
   });
-  return getTeam(db, ownerId, now);
+  return readTeam(db, ownerId, now);
 }
 
 /** The owner removes a member, who loses the team's features with their next request. */
-export async function removeMember(
-  db: Db,
-  ownerId: string,
-  memberId: string,
-  now: Date,
-  events: Pick<DomainEvents, "emit" | "afterCommit">,
-): Promise<TeamResponse> {
+export async function removeMember(o: {
+  db: Db;
+  events: Pick<DomainEvents, "emit" | "afterCommit">;
+  entitlements: Gate;
+  personId: string;
+  memberId: string;
+  clock: () => Date;
+}): Promise<TeamResponse> {
+  const { db, events, personId: ownerId, memberId } = o;
+  await requireTeamFeature(o.entitlements, ownerId);
+  const now = o.clock();
   await events.afterCommit(() =>
     db.transaction(async (tx) => {
       const { org } = await lockOwnTeam(tx, ownerId, now);
@@ -360,5 +397,5 @@ export async function removeMember(
       events.emit({ type: "team.member_left", teamId: org.id, personId: row.userId });
     }),
   );
-  return getTeam(db, ownerId, now);
+  return readTeam(db, ownerId, now);
 }

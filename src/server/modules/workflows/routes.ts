@@ -1,6 +1,7 @@
 // /api/workflows, /api/workflow-templates and /api/workflow-executions: the Workflow Automation
 // page. Every call needs the workflow_automation feature (Pro, Team, a live trial or demo); the
-// number of active workflows is the plan's (entitlements: Pro 5, Team unlimited).
+// number of active workflows is the plan's (entitlements: Pro 5, Team unlimited). The use cases in
+// workflows.ts ask the entitlements service and announce the changes.
 import { Hono } from "hono";
 import { workflowCreateBody, workflowUpdateBody } from "#shared/contracts/workflows.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -14,7 +15,7 @@ import {
   getExecution,
   listExecutions,
   listTemplates,
-  listWorkflows,
+  listWorkflowsForPerson,
   setWorkflowActive,
 } from "./workflows.ts";
 
@@ -22,36 +23,32 @@ type Deps = Pick<AppDeps, "database" | "clock" | "events" | "entitlements">;
 
 export function workflowRoutes(deps: Deps) {
   const db = deps.database.db;
-  const gate = (c: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(c);
-    return deps.entitlements.require(user.id, "workflow_automation").then((e) => ({ user, e }));
-  };
-  const changed = (personId: string) => deps.events.emit({ type: "workflow.changed", personId });
+  const { clock, entitlements, events } = deps;
+  const workflowId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "Workflow");
   return new Hono<AppBindings>()
     .get("/", async (c) => {
-      const { user, e } = await gate(c);
-      return c.json({ ...(await listWorkflows(db, user.id)), limit: e.workflowLimit });
+      const personId = requireUser(c).id;
+      return c.json(await listWorkflowsForPerson({ db, entitlements, personId }));
     })
     .post("/", async (c) => {
-      const { user, e } = await gate(c);
+      const personId = requireUser(c).id;
+      // A person without the feature hears so before anything about the body (403 before 400).
+      await entitlements.require(personId, "workflow_automation");
       const body = await readJson(c, workflowCreateBody);
-      const created = await createWorkflow(db, user.id, body, deps.clock(), e.workflowLimit);
-      deps.events.emit({ type: "workflow.created", workflowId: created.id, personId: user.id });
-      changed(user.id);
-      return c.json(created, 201);
+      return c.json(await createWorkflow({ db, events, entitlements, personId, clock, body }), 201);
     })
     .patch("/:id", async (c) => {
-      const { user, e } = await gate(c);
-      const id = idParam(c, "id", "Workflow");
+      const personId = requireUser(c).id;
+      await entitlements.require(personId, "workflow_automation");
+      const id = workflowId(c);
       const { isActive } = await readJson(c, workflowUpdateBody);
-      const updated = await setWorkflowActive(db, user.id, id, isActive, deps.clock(), e.workflowLimit);
-      changed(user.id);
-      return c.json(updated);
+      return c.json(
+        await setWorkflowActive({ db, events, entitlements, personId, clock, workflowId: id, isActive }),
+      );
     })
     .delete("/:id", async (c) => {
-      const { user } = await gate(c);
-      await deleteWorkflow(db, user.id, idParam(c, "id", "Workflow"));
-      changed(user.id);
+      const personId = requireUser(c).id;
+      await deleteWorkflow({ db, events, entitlements, personId, workflowId: workflowId(c) });
       return c.body(null, 204);
     });
 }

@@ -29,6 +29,8 @@ import {
   workflows,
   workflowTemplates,
 } from "../../db/schema/workflows.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 import { lockPerson } from "../tasks/person-lock.ts";
 import { cancelOpenRuns, DELETED_MESSAGE, PAUSED_MESSAGE } from "./engine.ts";
 
@@ -80,91 +82,119 @@ async function activeCount(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], 
 }
 
 /** Creates an active workflow; refused past the plan's limit of active workflows (null: none). */
-export async function createWorkflow(
-  db: Db,
-  userId: string,
-  body: WorkflowCreateBody,
-  now: Date,
-  limit: number | null,
-): Promise<WorkflowDto> {
-  return db.transaction(async (tx) => {
-    // Under the person's lock two simultaneous creates cannot both take the last place.
-    await lockPerson(tx, userId);
-    if (limit !== null && (await activeCount(tx, userId)) >= limit) {
-      throw new AppError("PLAN_REQUIRED", limitMessage(limit), { requiredPlan: "team" });
-    }
-    if (body.templateId) {
-      const used = await tx
-        .update(workflowTemplates)
-        .set({ useCount: sql`${workflowTemplates.useCount} + 1` })
-        .where(eq(workflowTemplates.id, body.templateId))
-        .returning({ id: workflowTemplates.id });
-      if (used.length === 0) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND);
-    }
-    const [row] = await tx
-      .insert(workflows)
-      .values({
-        userId,
-        name: body.name || UNTITLED_WORKFLOW,
-        description: body.description || null,
-        triggerType: body.triggerType,
-        triggerConfig: body.triggerConfig,
-        actions: body.actions,
-        isActive: true,
-        nextRunAt: firstRun(body.triggerType, body.triggerConfig, now),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return toDto(row!);
-  });
+/** What the write use cases are given: who changes their workflows, the plan's answers, the hub. */
+type WriteOptions = {
+  db: Db;
+  events: Pick<DomainEvents, "emit" | "afterCommit">;
+  entitlements: Pick<Entitlements, "require">;
+  personId: string;
+  clock: () => Date;
+};
+
+/** Every workflow call needs the workflow_automation feature; answers the plan's active limit. */
+async function requireWorkflows(o: Pick<WriteOptions, "entitlements" | "personId">) {
+  return (await o.entitlements.require(o.personId, "workflow_automation")).workflowLimit;
+}
+
+/** The person's workflows, with the plan's limit of active ones (null: unlimited). */
+export async function listWorkflowsForPerson(o: Omit<WriteOptions, "events" | "clock">) {
+  const limit = await requireWorkflows(o);
+  return { ...(await listWorkflows(o.db, o.personId)), limit };
+}
+
+/** Creates a workflow (active, within the plan's limit); announces workflow.created and workflow.changed. */
+export async function createWorkflow(o: WriteOptions & { body: WorkflowCreateBody }): Promise<WorkflowDto> {
+  const limit = await requireWorkflows(o);
+  const { db, body, personId: userId } = o;
+  const now = o.clock();
+  return o.events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      // Under the person's lock two simultaneous creates cannot both take the last place.
+      await lockPerson(tx, userId);
+      if (limit !== null && (await activeCount(tx, userId)) >= limit) {
+        throw new AppError("PLAN_REQUIRED", limitMessage(limit), { requiredPlan: "team" });
+      }
+      if (body.templateId) {
+        const used = await tx
+          .update(workflowTemplates)
+          .set({ useCount: sql`${workflowTemplates.useCount} + 1` })
+          .where(eq(workflowTemplates.id, body.templateId))
+          .returning({ id: workflowTemplates.id });
+        if (used.length === 0) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND);
+      }
+      const [row] = await tx
+        .insert(workflows)
+        .values({
+          userId,
+          name: body.name || UNTITLED_WORKFLOW,
+          description: body.description || null,
+          triggerType: body.triggerType,
+          triggerConfig: body.triggerConfig,
+          actions: body.actions,
+          isActive: true,
+          nextRunAt: firstRun(body.triggerType, body.triggerConfig, now),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      o.events.emit({ type: "workflow.created", workflowId: row!.id, personId: userId });
+      o.events.emit({ type: "workflow.changed", personId: userId });
+      return toDto(row!);
+    }),
+  );
 }
 
 /** Pauses (cancelling its runs not yet started) or activates (within the plan's limit). */
 export async function setWorkflowActive(
-  db: Db,
-  userId: string,
-  id: string,
-  isActive: boolean,
-  now: Date,
-  limit: number | null,
+  o: WriteOptions & { workflowId: string; isActive: boolean },
 ): Promise<WorkflowDto> {
-  return db.transaction(async (tx) => {
-    await lockPerson(tx, userId);
-    const [current] = await tx
-      .select()
-      .from(workflows)
-      .where(and(eq(workflows.id, id), eq(workflows.userId, userId)));
-    if (!current) throw new AppError("NOT_FOUND", WORKFLOW_NOT_FOUND);
-    if (isActive && !current.isActive && limit !== null && (await activeCount(tx, userId)) >= limit) {
-      throw new AppError("PLAN_REQUIRED", limitMessage(limit), { requiredPlan: "team" });
-    }
-    if (!isActive) await cancelOpenRuns(tx, id, PAUSED_MESSAGE);
-    const [row] = await tx
-      .update(workflows)
-      .set({
-        isActive,
-        heldReason: null,
-        // Activating starts the schedule from now: a paused stretch is not caught up.
-        nextRunAt: isActive ? firstRun(current.triggerType, current.triggerConfig, now) : current.nextRunAt,
-        updatedAt: now,
-      })
-      .where(eq(workflows.id, id))
-      .returning();
-    return toDto(row!);
-  });
+  const limit = await requireWorkflows(o);
+  const { db, personId: userId, workflowId: id, isActive } = o;
+  const now = o.clock();
+  return o.events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      await lockPerson(tx, userId);
+      const [current] = await tx
+        .select()
+        .from(workflows)
+        .where(and(eq(workflows.id, id), eq(workflows.userId, userId)));
+      if (!current) throw new AppError("NOT_FOUND", WORKFLOW_NOT_FOUND);
+      if (isActive && !current.isActive && limit !== null && (await activeCount(tx, userId)) >= limit) {
+        throw new AppError("PLAN_REQUIRED", limitMessage(limit), { requiredPlan: "team" });
+      }
+      if (!isActive) await cancelOpenRuns(tx, id, PAUSED_MESSAGE);
+      const [row] = await tx
+        .update(workflows)
+        .set({
+          isActive,
+          heldReason: null,
+          // Activating starts the schedule from now: a paused stretch is not caught up.
+          nextRunAt: isActive ? firstRun(current.triggerType, current.triggerConfig, now) : current.nextRunAt,
+          updatedAt: now,
+        })
+        .where(eq(workflows.id, id))
+        .returning();
+      o.events.emit({ type: "workflow.changed", personId: userId });
+      return toDto(row!);
+    }),
+  );
 }
 
 /** Deletes the workflow; its history stays, under the name it had. */
-export async function deleteWorkflow(db: Db, userId: string, id: string) {
-  await db.transaction(async (tx) => {
-    await cancelOpenRuns(tx, id, DELETED_MESSAGE);
-    const rows = await tx
-      .delete(workflows)
-      .where(and(eq(workflows.id, id), eq(workflows.userId, userId)))
-      .returning({ id: workflows.id });
-    if (rows.length === 0) throw new AppError("NOT_FOUND", WORKFLOW_NOT_FOUND);
-  });
+export async function deleteWorkflow(o: Omit<WriteOptions, "clock"> & { workflowId: string }) {
+  await requireWorkflows(o);
+  const { db, personId: userId, workflowId: id } = o;
+  await o.events.afterCommit(() =>
+    db.transaction(async (tx) => {
+      await cancelOpenRuns(tx, id, DELETED_MESSAGE);
+      const rows = await tx
+        .delete(workflows)
+        .where(and(eq(workflows.id, id), eq(workflows.userId, userId)))
+        .returning({ id: workflows.id });
+      if (rows.length === 0) throw new AppError("NOT_FOUND", WORKFLOW_NOT_FOUND);
+      o.events.emit({ type: "workflow.changed", personId: userId });
+    }),
+  );
 }
 
 // -- templates

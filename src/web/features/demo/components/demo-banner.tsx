@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
-import type { SubscriptionResponse } from "#shared/domain/subscription.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { DEMO_SESSION_KEY } from "../api/start-demo.ts";

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { readStripeSubscription } from "./stripe-webhook.ts";
+import { readStripeSubscription } from "./stripe-events.ts";
 
 const priceOf = (id: string) =>
   id === "price_team_yearly"
