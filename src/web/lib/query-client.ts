@@ -11,3 +11,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * `throwOnError` for a section's own query: a failure with nothing yet to show goes to the section's
+ * boundary (components/section-boundary.tsx: the load-error card with Retry in the section's place);
+ * a failed background refetch keeps what is already shown.
+ */
+export const throwWhenEmpty = (_error: unknown, query: { state: { data: unknown } }) =>
+  query.state.data === undefined;

@@ -1,5 +1,6 @@
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { PageHeader } from "../../components/layout/page-header.tsx";
+import { SectionBoundary } from "../../components/section-boundary.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { AiInsightsPage } from "../../features/ai-insights/components/ai-insights-page.tsx";
 import { useSubscription } from "../../lib/subscription.ts";
@@ -20,7 +21,9 @@ export function Component() {
           </div>
         }
       />
-      <AiInsightsPage />
+      <SectionBoundary what="AI Insights">
+        <AiInsightsPage />
+      </SectionBoundary>
     </AccessGate>
   );
 }

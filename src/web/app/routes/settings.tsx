@@ -1,8 +1,11 @@
-// /settings: sections in the spec's order, under a top bar with the logo and the avatar menu.
+// /settings: sections in the spec's order, under a top bar with the logo and the avatar menu. Each
+// section has its own boundary: one that fails to load shows its load-error card, the rest still work.
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
+import { SectionBoundary } from "../../components/section-boundary.tsx";
 import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { paths } from "../../config/paths.ts";
 import { YourData } from "../../features/account/components/your-data.tsx";
@@ -14,6 +17,32 @@ import { AccountInformation } from "../../features/profile/components/account-in
 import { ActiveSessions } from "../../features/security/components/active-sessions.tsx";
 import { ChangePassword } from "../../features/security/components/change-password.tsx";
 import { TwoFactorSettings } from "../../features/security/components/two-factor-settings.tsx";
+
+/** The free plan's second calendar offers the plans, one section up on this page. */
+function CalendarSettings() {
+  return (
+    <CalendarIntegrations
+      upgradeAction={
+        <a href="#billing" className={buttonVariants({ size: "sm" })}>
+          Upgrade to Pro
+        </a>
+      }
+    />
+  );
+}
+
+/** Each section with the name its load-error card uses ("{name} could not be loaded."). */
+const SECTIONS: ReadonlyArray<readonly [string, ComponentType]> = [
+  ["Account information", AccountInformation],
+  ["Subscription and billing", SubscriptionBilling],
+  ["Change password", ChangePassword],
+  ["Two-factor authentication", TwoFactorSettings],
+  ["Calendar integrations", CalendarSettings],
+  ["Notification settings", NotificationSettings],
+  ["Privacy settings", PrivacySettings],
+  ["Active sessions", ActiveSessions],
+  ["Your data", YourData],
+];
 
 export function Component() {
   return (
@@ -31,22 +60,11 @@ export function Component() {
       </header>
       <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <AccountInformation />
-        <SubscriptionBilling />
-        <ChangePassword />
-        <TwoFactorSettings />
-        <CalendarIntegrations
-          upgradeAction={
-            // The free plan's second calendar: the plans are one section up on this page.
-            <a href="#billing" className={buttonVariants({ size: "sm" })}>
-              Upgrade to Pro
-            </a>
-          }
-        />
-        <NotificationSettings />
-        <PrivacySettings />
-        <ActiveSessions />
-        <YourData />
+        {SECTIONS.map(([what, Section]) => (
+          <SectionBoundary key={what} what={what}>
+            <Section />
+          </SectionBoundary>
+        ))}
       </main>
     </div>
   );

@@ -1,4 +1,5 @@
 import { PageHeader } from "../../components/layout/page-header.tsx";
+import { SectionBoundary } from "../../components/section-boundary.tsx";
 import { useTeam } from "../../features/team/api/get-team.ts";
 import { MembersPanel } from "../../features/team/components/members-panel.tsx";
 import { ConnectionNotice } from "../../features/team-workspace/components/connection-notice.tsx";
@@ -11,9 +12,13 @@ export function Component() {
   return (
     <AccessGate route="/team-workspace">
       <PageHeader title="Team Workspace" subtitle="Work alongside your team in real time" />
-      <LiveWorkspace />
+      <SectionBoundary what="The live workspace">
+        <LiveWorkspace />
+      </SectionBoundary>
       <div className="mt-6">
-        <MembersPanel />
+        <SectionBoundary what="Team members">
+          <MembersPanel />
+        </SectionBoundary>
       </div>
     </AccessGate>
   );

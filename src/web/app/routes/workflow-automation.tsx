@@ -1,4 +1,5 @@
 import { PageHeader } from "../../components/layout/page-header.tsx";
+import { SectionBoundary } from "../../components/section-boundary.tsx";
 import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
 import { WorkflowsPage } from "../../features/workflows/components/workflows-page.tsx";
 import { AccessGate } from "../guards/access-gate.tsx";
@@ -8,7 +9,9 @@ export function Component() {
   return (
     <AccessGate route="/workflow-automation">
       <PageHeader title="Workflow Automation" subtitle="Let Kairo handle the routine steps" />
-      <WorkflowsPage onUpgrade={(plan) => upgrade.open(plan)} />
+      <SectionBoundary what="Your workflows">
+        <WorkflowsPage onUpgrade={(plan) => upgrade.open(plan)} />
+      </SectionBoundary>
     </AccessGate>
   );
 }

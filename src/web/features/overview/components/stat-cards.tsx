@@ -1,19 +1,20 @@
 // The four overview figures, all from the server: tasks, time saved against estimates, productivity
 // (the rounded completion rate) and the current plan.
+import { useQuery } from "@tanstack/react-query";
 import { Clock, CreditCard, Info, ListChecks, type LucideIcon, TrendingUp } from "lucide-react";
 import { Popover } from "radix-ui";
 import type { ReactNode } from "react";
 import { TIME_SAVED_DEFINITION } from "#shared/domain/metrics.ts";
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { formatMinutes } from "#shared/domain/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { describeError } from "../../../lib/notify.ts";
+import { throwWhenEmpty } from "../../../lib/query-client.ts";
 import { useSubscription } from "../../../lib/subscription.ts";
-import { useOverview } from "../api/get-overview.ts";
+import { overviewQueryOptions } from "../api/get-overview.ts";
 
 export function StatCards() {
-  const overview = useOverview();
+  // Without figures the section shows its boundary's load-error card (dashboard route).
+  const overview = useQuery({ ...overviewQueryOptions(), throwOnError: throwWhenEmpty });
   const subscription = useSubscription();
 
   const data = overview.data;
@@ -21,20 +22,6 @@ export function StatCards() {
 
   return (
     <section aria-label="Your numbers" className="flex flex-col gap-3">
-      {overview.isError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger/30 bg-danger/10 p-3 text-sm text-danger"
-        >
-          <span>
-            Your task figures could not be loaded.{" "}
-            {describeError(overview.error, "Please try again in a moment.").message}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => void overview.refetch()}>
-            Retry
-          </Button>
-        </div>
-      )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label="Total Tasks"

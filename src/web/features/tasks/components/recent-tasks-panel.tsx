@@ -1,4 +1,5 @@
 // The Overview's Recent Tasks panel: up to five open tasks with their timers, the running one first.
+import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, ListChecks, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -6,7 +7,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { dashboardSection } from "../../../config/paths.ts";
 import { cn } from "../../../lib/cn.ts";
-import { useRecentTasks } from "../api/get-recent-tasks.ts";
+import { throwWhenEmpty } from "../../../lib/query-client.ts";
+import { recentTasksQueryOptions } from "../api/get-recent-tasks.ts";
 import { useTaskTimer } from "../hooks/use-task-timer.ts";
 import { TaskFormDialog } from "./lazy-task-form-dialog.tsx";
 import { LiveCounter } from "./live-counter.tsx";
@@ -16,7 +18,8 @@ import { TimerButton } from "./timer-button.tsx";
 
 /** `onUpgrade` opens the upgrade dialog when the plan refuses a new task (from the route). */
 export function RecentTasksPanel({ className, onUpgrade }: { className?: string; onUpgrade?: OnUpgrade }) {
-  const recent = useRecentTasks();
+  // Without tasks to show the panel gives way to its boundary's load-error card (dashboard route).
+  const recent = useQuery({ ...recentTasksQueryOptions(), throwOnError: throwWhenEmpty });
   const { startTimer, stopTimer, busyIds } = useTaskTimer();
   const [formOpen, setFormOpen] = useState(false);
   const headingId = useId();
@@ -43,19 +46,12 @@ export function RecentTasksPanel({ className, onUpgrade }: { className?: string;
         </Button>
       </div>
       <CardContent className="flex-1">
-        {recent.isPending ? (
+        {recent.data === undefined ? (
           <ul aria-busy="true" aria-label="Loading recent tasks" className="flex flex-col gap-2">
             {[0, 1, 2].map((i) => (
               <li key={i} className="h-14 animate-pulse rounded-lg bg-surface-2" />
             ))}
           </ul>
-        ) : recent.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-            <p className="text-danger">Recent tasks could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void recent.refetch()}>
-              Retry
-            </Button>
-          </div>
         ) : recent.data.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-4 py-8 text-center">
             <ListChecks className="size-8 text-muted" aria-hidden="true" />

@@ -1,0 +1,111 @@
+// The signed-in shell as a whole: one failing panel leaves the others working (section boundaries),
+// and one task change costs one refetch of each affected query in the tab that made it.
+import type { Page, Request } from "@playwright/test";
+import { expect, signUpAndVerify, test } from "./fixtures.ts";
+
+test("a panel whose data fails shows its load-error card with Retry; the others still work", async ({
+  page,
+  request,
+  consoleErrors,
+  expectedConsoleErrors,
+}) => {
+  // The 500 this test fakes is logged by Chromium.
+  expectedConsoleErrors.push(/status of 500/);
+  await signUpAndVerify(page, request);
+  let failing = true;
+  await page.route("**/api/overview", (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "INTERNAL", message: "Something went wrong" } }),
+        })
+      : route.fallback(),
+  );
+  await page.goto("/dashboard");
+
+  const figures = page.getByRole("alert").filter({ hasText: "Your task figures could not be loaded." });
+  // After the client's own two retries of a 5xx (query-client.ts), with their back-off.
+  await expect(figures).toBeVisible({ timeout: 15_000 });
+  // The rest of the Overview renders around it.
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent Tasks" })).toBeVisible();
+  await expect(page.getByText("Pomodoro", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Legend" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Total Tasks" })).toHaveCount(0);
+
+  failing = false;
+  await figures.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { name: "Total Tasks" })).toBeVisible();
+  await expect(figures).toHaveCount(0);
+  void consoleErrors;
+});
+
+const apiPath = (r: Request) => {
+  const url = new URL(r.url());
+  return url.pathname.startsWith("/api/") ? `${r.method()} ${url.pathname}` : null;
+};
+
+/** Resolves once no request of the page has been in flight for `quietMs`. */
+async function networkQuiet(page: Page, quietMs = 750) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const up = () => {
+    inFlight++;
+    lastChange = Date.now();
+  };
+  const down = () => {
+    inFlight--;
+    lastChange = Date.now();
+  };
+  page.on("request", up);
+  page.on("requestfinished", down);
+  page.on("requestfailed", down);
+  await expect
+    .poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, { intervals: [100] })
+    .toBe(true);
+  page.off("request", up);
+  page.off("requestfinished", down);
+  page.off("requestfailed", down);
+}
+
+test("one task update refetches each affected query once in the tab that made it", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  const created = await page.request.post("/api/tasks", {
+    data: { title: "Count my requests", estimatedMinutes: 30 },
+  });
+  expect(created.status()).toBe(201);
+  // The server's echo of this tab's own change, which the tab must not act on a second time.
+  const echoes: string[] = [];
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", ({ payload }) => {
+      if (String(payload).includes("tasks:changed")) echoes.push(String(payload));
+    }),
+  );
+  await page.goto("/dashboard?section=tasks");
+  const row = page.getByRole("list", { name: "Tasks" }).getByRole("listitem").filter({
+    hasText: "Count my requests",
+  });
+  await expect(row).toBeVisible();
+  await networkQuiet(page);
+
+  const counts = new Map<string, number>();
+  page.on("request", (r) => {
+    const path = apiPath(r);
+    if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
+  });
+  await row.getByRole("checkbox", { name: "Complete Count my requests" }).check();
+  await expect(row.getByRole("checkbox", { name: "Mark Count my requests as not done" })).toBeChecked();
+  await expect.poll(() => echoes.length).toBeGreaterThan(0);
+  await networkQuiet(page);
+
+  const patch = [...counts.keys()].find((k) => k.startsWith("PATCH /api/tasks/"));
+  expect(patch).toBeDefined();
+  // The change itself, then the task list (the one affected query on screen) once; nothing twice.
+  expect(Object.fromEntries(counts)).toEqual({ [patch!]: 1, "GET /api/tasks": 1 });
+  void consoleErrors;
+});
