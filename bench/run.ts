@@ -12,13 +12,14 @@ import { openDatabase } from "../src/server/db/client.ts";
 import { interactionLatencies, launchChromium, scriptBytesAsServed, signedInContext } from "./browser.ts";
 import { entryJsGzipBytes } from "./bundle-size.ts";
 import { lighthouseScores } from "./lighthouse.ts";
+import { BENCH_SECRET, loadAverage, pgFigures, signedInCookie } from "./pg-figures.ts";
 import { seedHeavyUser } from "./seed-heavy-user.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist/web");
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-// One session secret for Kairo and the raw baseline, so both accept the same cookie.
-const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+// Seconds of each load run at 50 connections (BENCH_SECONDS=5 halves the time the load figures take).
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 function startServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   const t0 = performance.now();
@@ -58,31 +59,8 @@ const stop = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
-async function signedInCookie(port: number): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const email = `bench-${Date.now()}@example.com`;
-  const headers = { "content-type": "application/json", origin: base, "x-forwarded-for": "10.200.0.1" };
-  await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: "Bench Person",
-      email,
-      password: "bench-password-1",
-      callbackURL: "/auth/callback",
-    }),
-  });
-  const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
-  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  const res = await fetch(link, { redirect: "manual", headers });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 async function load(url: string, cookie: string) {
-  const result = await autocannon({ url, connections: 50, duration: 10, headers: { cookie } });
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers: { cookie } });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -198,73 +176,13 @@ async function singleCall(port: number, cookie: string): Promise<number> {
   return times.sort((a, b) => a - b)[2]!;
 }
 
-/**
- * Kairo beside bench/raw-baseline.ts (node:http + pg, the same statements) on the same PostgreSQL
- * database, alternating 10-second runs at 50 connections, so both meet the same machine load.
- */
-async function againstRawBaseline(kairoPort: number, databaseUrl: string, cookie: string) {
-  const rawPort = kairoPort + 1;
-  const raw = spawn(process.execPath, ["bench/raw-baseline.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(rawPort),
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: BENCH_SECRET,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  try {
-    // Up and accepting the bench's session, or the comparison is skipped with the reason.
-    const deadline = Date.now() + 30_000;
-    let lastStatus = 0;
-    while (lastStatus !== 200) {
-      if (Date.now() > deadline)
-        throw new Error(`the raw baseline answered ${lastStatus || "nothing"} to the signed-in cookie`);
-      try {
-        lastStatus = (await fetch(`http://127.0.0.1:${rawPort}/api/me`, { headers: { cookie } })).status;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    for (const [name, path] of [
-      ["GET /api/me", "/api/me"],
-      ["task list (5,000 tasks, 100 a page)", "/api/tasks?limit=100"],
-    ] as const) {
-      // The same answer from both, or the comparison means nothing.
-      const kairoBody = await (
-        await fetch(`http://127.0.0.1:${kairoPort}${path}`, { headers: { cookie } })
-      ).text();
-      const rawBody = await (
-        await fetch(`http://127.0.0.1:${rawPort}${path}`, { headers: { cookie } })
-      ).text();
-      if (kairoBody !== rawBody) record(`  ${name}: Kairo and the raw baseline answer differently`, "(!)");
-      const runs: Record<"kairo" | "raw", Array<{ rps: number; p99: number }>> = { kairo: [], raw: [] };
-      for (let round = 0; round < 2; round++) {
-        runs.kairo.push(await load(`http://127.0.0.1:${kairoPort}${path}`, cookie));
-        runs.raw.push(await load(`http://127.0.0.1:${rawPort}${path}`, cookie));
-      }
-      const best = (xs: Array<{ rps: number }>) => Math.max(...xs.map((x) => x.rps));
-      const show = (xs: Array<{ rps: number; p99: number }>) =>
-        xs.map((x) => `${x.rps} (p99 ${x.p99})`).join(", ");
-      record(`${name}, PostgreSQL, Kairo: req/s per round`, show(runs.kairo));
-      record(`${name}, PostgreSQL, raw node:http + pg: req/s per round`, show(runs.raw));
-      record(
-        `${name}: Kairo / raw, best rounds (goal >= 0.8)`,
-        (best(runs.kairo) / best(runs.raw)).toFixed(2),
-      );
-    }
-  } finally {
-    await stop(raw);
-  }
-}
-
 const figures: Array<[string, string]> = [];
 const record = (name: string, value: string) => {
   figures.push([name, value]);
-  console.info(`${name.padEnd(58)} ${value}`);
+  console.info(`${name.padEnd(72)} ${value}`);
 };
+const benchStarted = performance.now();
+console.info(`npm run bench, ${new Date().toISOString()}, ${seconds} s load runs, ${loadAverage()}`);
 
 // 1. Bundle sizes ("/" is served landing.html; every other address the app's index.html)
 ensureWebBuild(root);
@@ -292,7 +210,7 @@ const { child, t0 } = startServer(port, dataDir);
 record("start to first /api/health, existing PGlite data (ms)", (await waitHealthy(port, t0)).toFixed(0));
 
 // 3. Authenticated GET under load
-const cookie = await signedInCookie(port);
+const cookie = await signedInCookie(`http://127.0.0.1:${port}`);
 const me = await load(`http://127.0.0.1:${port}/api/me`, cookie);
 record("GET /api/me, 50 connections, PGlite: req/s", String(me.rps));
 record("GET /api/me, 50 connections, PGlite: p50 / p99 (ms)", `${me.p50} / ${me.p99}`);
@@ -350,49 +268,11 @@ await stop(child);
 }
 rmSync(dataDir, { recursive: true, force: true });
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-let pgServer: ChildProcess | undefined;
-{
-  const pg = await import("pg");
-  const name = `kairo_bench_${Date.now()}`;
-  const admin = new pg.default.Client({ connectionString: pgUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const dir = mkdtempSync(join(tmpdir(), "kairo-bench-"));
-    const s = startServer(port, dir, { DATABASE_URL: url.toString() });
-    // Stopped whatever happens below, or the bench would wait on it forever.
-    pgServer = s.child;
-    record("cold start to first /api/health, PostgreSQL (ms)", (await waitHealthy(port, s.t0)).toFixed(0));
-    const c = await signedInCookie(port);
-    const pgUser = (
-      (await (await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie: c } })).json()) as {
-        id: string;
-      }
-    ).id;
-    const pgDb = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
-    await seedHeavyUser(pgDb.db, pgUser);
-    await pgDb.close();
-    await againstRawBaseline(port, url.toString(), c);
-    const an = await load(`http://127.0.0.1:${port}/api/analytics?range=90&tz=UTC`, c);
-    record("90-day analytics (50,000 logs), 50 connections, PostgreSQL: req/s", String(an.rps));
-    record("90-day analytics, PostgreSQL: p50 / p99 (ms)", `${an.p50} / ${an.p99}`);
-    await new Promise((r) => setTimeout(r, 3000));
-    record(
-      "90-day analytics, PostgreSQL: one call alone, median of 5 (ms, target < 5)",
-      (await singleCall(port, c)).toFixed(1),
-    );
-    await stop(s.child);
-    rmSync(dir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } catch (err) {
-    console.info(`(PostgreSQL figures skipped: ${(err as Error).message})`);
-  } finally {
-    if (pgServer && pgServer.exitCode === null) await stop(pgServer);
-    await admin.end().catch(() => {});
-  }
+// 4a. On PostgreSQL: Kairo beside the raw baseline, and the heavy account's analytics (bench/pg-figures.ts)
+try {
+  await pgFigures(record, { seconds });
+} catch (err) {
+  console.info(`(PostgreSQL figures skipped: ${(err as Error).message})`);
 }
 
 // 4b. Workflow trigger latency on two instances (bench/workflow-latency.ts)
@@ -410,3 +290,7 @@ try {
 } catch (err) {
   console.info(`(Team Workspace figures skipped: ${(err as Error).message})`);
 }
+
+console.info(
+  `done in ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min, ${loadAverage()} (1, 5 and 15 min averages)`,
+);

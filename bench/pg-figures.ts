@@ -1,0 +1,216 @@
+// The PostgreSQL figures of `npm run bench` (issue 12, points 4 and 5), also runnable alone:
+//   node bench/pg-figures.ts            (BENCH_SECONDS=5 for shorter load runs, BENCH_ROUNDS=3)
+// On a fresh database at TEST_DATABASE_URL: Kairo (src/server/main.ts) and the raw baseline
+// (bench/raw-baseline.ts: node:http + pg, the same statements) answer the same signed-in person, who
+// holds 5,000 tasks and 50,000 time logs. For GET /api/me and the task list, the two servers are
+// loaded in turn (Kairo, raw, Kairo, raw, ...) at 50 connections, so each pair meets the same machine
+// load, and each pair's ratio is printed with their median. Then the 90-day analytics at 50
+// connections and one call alone. Prints figures, asserts nothing; the load average is printed with
+// them because other work on the machine moves every figure.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../src/server/db/client.ts";
+import { seedHeavyUser } from "./seed-heavy-user.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+/** One session secret for Kairo and the raw baseline, so both accept the same cookie. */
+export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const CONNECTIONS = 50;
+
+export type RecordFigure = (name: string, value: string) => void;
+
+export const loadAverage = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function spawnNode(script: string, env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+async function until(what: string, ok: () => Promise<boolean>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await ok()) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: no answer within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function signedInCookie(base: string): Promise<string> {
+  const email = `bench-pg-${Date.now()}@example.com`;
+  const headers = { "content-type": "application/json", origin: base, "x-forwarded-for": "10.202.0.1" };
+  await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Bench Person", email, password: "bench-password-1", callbackURL: "/" }),
+  });
+  const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
+  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
+  const res = await fetch(link, { redirect: "manual", headers });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export async function load(url: string, cookie: string, seconds: number) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors,
+  };
+}
+
+/** Median of `n` single calls made one after another on an otherwise idle server (ms, as the client sees them). */
+export async function oneCallAlone(url: string, cookie: string, n = 15): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.text();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+export async function pgFigures(
+  record: RecordFigure,
+  o: { seconds?: number; rounds?: number; databaseUrl?: string } = {},
+) {
+  const seconds = o.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const rounds = o.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3);
+  const pgUrl = o.databaseUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `kairo_bench_${Date.now()}`;
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const port = 4400 + Math.floor(Math.random() * 500);
+  const kairo = `http://127.0.0.1:${port}`;
+  const raw = `http://127.0.0.1:${port + 1}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), "kairo-bench-pg-"));
+  const servers: ChildProcess[] = [];
+  try {
+    const t0 = performance.now();
+    servers.push(
+      spawnNode("src/server/main.ts", {
+        PORT: String(port),
+        PUBLIC_URL: kairo,
+        KAIRO_DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        TRUST_PROXY: "true",
+        BETTER_AUTH_SECRET: BENCH_SECRET,
+      }),
+    );
+    await until("Kairo", async () => (await fetch(`${kairo}/api/health`)).ok);
+    record("cold start to first /api/health, PostgreSQL (ms)", (performance.now() - t0).toFixed(0));
+    const cookie = await signedInCookie(kairo);
+    const me = (await (await fetch(`${kairo}/api/me`, { headers: { cookie } })).json()) as { id: string };
+    const db = await openDatabase({ url: databaseUrl, poolSize: 1, statementTimeoutMs: 0 });
+    await seedHeavyUser(db.db, me.id);
+    await db.close();
+
+    servers.push(
+      spawnNode("bench/raw-baseline.ts", {
+        PORT: String(port + 1),
+        DATABASE_URL: databaseUrl,
+        BETTER_AUTH_SECRET: BENCH_SECRET,
+      }),
+    );
+    await until("the raw baseline accepting the bench's session", async () => {
+      const res = await fetch(`${raw}/api/me`, { headers: { cookie } });
+      await res.text();
+      return res.status === 200;
+    });
+
+    for (const [label, path] of [
+      ["GET /api/me", "/api/me"],
+      ["task list (first 100 of 5,000 tasks)", "/api/tasks?limit=100"],
+    ] as const) {
+      // The same answer from both, or the comparison means nothing.
+      const [kb, rb] = await Promise.all(
+        [kairo, raw].map(async (base) => (await fetch(base + path, { headers: { cookie } })).text()),
+      );
+      if (kb !== rb) record(`${label}: Kairo and the raw baseline answer differently`, "(!)");
+      // Warm both (JIT, pools, plans) before anything is counted.
+      await load(kairo + path, cookie, 2);
+      await load(raw + path, cookie, 2);
+      const pairs: Array<{ k: Awaited<ReturnType<typeof load>>; r: Awaited<ReturnType<typeof load>> }> = [];
+      for (let i = 0; i < rounds; i++) {
+        const k = await load(kairo + path, cookie, seconds);
+        const r = await load(raw + path, cookie, seconds);
+        pairs.push({ k, r });
+        if (k.errors + r.errors)
+          record(`  ${label}, round ${i + 1}: non-2xx or errors`, `${k.errors} / ${r.errors}`);
+      }
+      const ratios = pairs.map((p) => p.k.rps / p.r.rps);
+      record(
+        `${label}, PostgreSQL, ${CONNECTIONS} conn., Kairo: req/s (p99 ms) per round`,
+        pairs.map((p) => `${p.k.rps} (${p.k.p99})`).join(", "),
+      );
+      record(
+        `${label}, PostgreSQL, ${CONNECTIONS} conn., raw node:http + pg: req/s (p99 ms)`,
+        pairs.map((p) => `${p.r.rps} (${p.r.p99})`).join(", "),
+      );
+      record(
+        `${label}: Kairo / raw per round, median (goal >= 0.8)`,
+        `${ratios.map((x) => x.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}  [${loadAverage()}]`,
+      );
+    }
+    await stop(servers.pop()!);
+
+    const analytics = `${kairo}/api/analytics?range=90&tz=UTC`;
+    await load(analytics, cookie, 2);
+    const an = await load(analytics, cookie, seconds);
+    record(
+      `90-day analytics (50,000 logs), PostgreSQL, ${CONNECTIONS} conn.: req/s, p50 / p99 ms (target >= 490)`,
+      `${an.rps}, ${an.p50} / ${an.p99}  [${loadAverage()}]`,
+    );
+    await new Promise((r) => setTimeout(r, 2000)); // the load's last answers drain
+    record(
+      "90-day analytics, PostgreSQL: one call alone, median of 15, as the client sees it (ms, target < 5)",
+      `${(await oneCallAlone(analytics, cookie)).toFixed(1)}  [${loadAverage()}]`,
+    );
+  } finally {
+    for (const s of servers) await stop(s);
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await pgFigures((name, value) => console.info(`${name.padEnd(72)} ${value}`));
+}
