@@ -22,6 +22,8 @@ function instance(store: RedisStore, name: string) {
   const app = new Hono<AppBindings>();
   app.use("*", async (c, next) => {
     c.set("user", null);
+    // The app sets the client address from the connection or a trusted proxy (src/server/app.ts).
+    c.set("clientIp", c.req.header(CLIENT_IP_HEADER) ?? null);
     await next();
   });
   app.use("*", rateLimiting({ store, clock: () => new Date(), enabled: true }));

@@ -12,7 +12,7 @@ export function hsts(o: { trustProxy: boolean }): MiddlewareHandler<AppBindings>
     const forwardedProto = o.trustProxy
       ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase()
       : undefined;
-    const https = new URL(c.req.url).protocol === "https:" || forwardedProto === "https";
+    const https = c.req.url.startsWith("https:") || forwardedProto === "https";
     if (https) c.res.headers.set("Strict-Transport-Security", HSTS_VALUE);
   };
 }

@@ -6,7 +6,6 @@
 //   route.post("/checkout", rateLimit({ name: "checkout", max: 10, windowSeconds: 60 }), handler)
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "#shared/errors/app-error.ts";
-import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import type { AppBindings, CounterStore, RateLimiting } from "./types.ts";
 
 /** What the web shows for any 429 (spec section 8), answered in our error shape. */
@@ -78,7 +77,7 @@ export function rateLimit(o: RateLimitOptions): MiddlewareHandler<AppBindings> {
     const now = r.clock().getTime();
     const window = Math.floor(now / windowMs);
     const user = c.get("user");
-    const who = user ? `u:${user.id}` : `ip:${c.req.header(CLIENT_IP_HEADER) ?? "unknown"}`;
+    const who = user ? `u:${user.id}` : `ip:${c.get("clientIp") ?? "unknown"}`;
     const key = `kairo:rl:${o.name}:${who}:${window}`;
     let count: number;
     try {

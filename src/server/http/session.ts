@@ -2,7 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isAdminRole } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { Auth } from "../auth/auth.ts";
+import { type Auth, withClientIp } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { busyError } from "./on-error.ts";
 import { isBanned, readCookie, type SessionRow, sessionByToken, signedToken } from "./session-lookup.ts";
@@ -52,9 +52,9 @@ export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBind
     sessionId: row.sessionId,
   });
 
-  const resolve = async (headers: Headers): Promise<Found> => {
+  const resolve = async (c: Context<AppBindings>): Promise<Found> => {
     const s = await settings;
-    const token = signedToken(readCookie(headers.get("cookie") ?? undefined, s.cookieName), s.secret);
+    const token = signedToken(readCookie(c.req.header("cookie"), s.cookieName), s.secret);
     // No cookie, or one we did not sign: Better Auth would answer null as well.
     if (!token) return null;
     const row = await lookup(token);
@@ -67,12 +67,12 @@ export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBind
     // Better Auth's clock and rules: expired, or old enough to be renewed (it writes the new expiry).
     const expired = row.expiresAt.getTime() < now;
     const dueForRenewal = row.expiresAt.getTime() - s.expiresInMs + s.updateAgeMs <= now;
-    if (expired || dueForRenewal) return viaBetterAuth(headers);
+    if (expired || dueForRenewal) return viaBetterAuth(withClientIp(c.req.raw.headers, c.get("clientIp")));
     return fromRow(row);
   };
 
   return async (c, next) => {
-    const found = await resolve(c.req.raw.headers).catch((err) => {
+    const found = await resolve(c).catch((err) => {
       // A database too busy to answer in time is said so (503 / 429), never taken for signed out.
       const busy = busyError(err);
       if (busy) throw busy;

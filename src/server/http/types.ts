@@ -13,6 +13,8 @@ export type AppBindings = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** The client's address as trusted (src/server/app.ts), null when unknown. */
+    clientIp: string | null;
     user: SessionUser | null;
     sessionId: string | null;
     /** Store, clock and switch of `rateLimit` (src/server/http/rate-limit.ts). */

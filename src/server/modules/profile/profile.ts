@@ -1,8 +1,9 @@
 // The person's own profile: read it, and change the full name, job title and company.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Me, ProfileUpdateBody, Role } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPer } from "../../db/prepared.ts";
 import { user } from "../../db/schema/auth.ts";
 
 type UserRow = typeof user.$inferSelect;
@@ -19,8 +20,17 @@ function toMe(row: UserRow): Me {
   };
 }
 
+const personById = preparedPer((db) =>
+  db
+    .select()
+    .from(user)
+    .where(eq(user.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("kairo_person_by_id"),
+);
+
 export async function getMe(db: Db, userId: string): Promise<Me> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  const [row] = await personById(db).execute({ id: userId });
   if (!row) throw new AppError("UNAUTHENTICATED", "Not authenticated");
   return toMe(row);
 }

@@ -13,6 +13,7 @@ import { applyStatusChange, type TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { isLockNotAvailable } from "../../db/errors.ts";
+import { preparedPer } from "../../db/prepared.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { timeZone } from "../../http/params.ts";
@@ -42,6 +43,12 @@ export async function listTasks(
   q: TaskListQuery & { limit: number; offset: number },
   now: Date,
 ): Promise<TaskListResponse> {
+  // The screens' usual call, no filter: one prepared statement.
+  if (!q.category && !q.status && !q.q && !q.due) {
+    if (q.tz) timeZone(q.tz);
+    const rows = await firstPages(db).execute({ userId, limit: q.limit, offset: q.offset });
+    return listAnswer(db, rows, eq(tasks.userId, userId), q);
+  }
   const tz = timeZone(q.tz);
   const where: SQL[] = [eq(tasks.userId, userId)];
   if (q.category) where.push(eq(tasks.category, q.category));
@@ -69,6 +76,27 @@ export async function listTasks(
     .orderBy(...TASK_ORDER)
     .limit(q.limit)
     .offset(q.offset);
+  return listAnswer(db, rows, filter, q);
+}
+
+const firstPages = preparedPer((db) => {
+  const mine = eq(tasks.userId, sql.placeholder("userId"));
+  return db
+    .select({ task: tasks, total: db.$count(tasks, mine) })
+    .from(tasks)
+    .where(mine)
+    .orderBy(...TASK_ORDER)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("kairo_task_list");
+});
+
+async function listAnswer(
+  db: Db,
+  rows: Array<{ task: typeof tasks.$inferSelect; total: number }>,
+  filter: SQL | undefined,
+  q: { limit: number; offset: number },
+): Promise<TaskListResponse> {
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.offset > 0) total = await db.$count(tasks, filter);
   return { tasks: rows.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset };
