@@ -8,7 +8,7 @@
 // connections and one call alone. Prints figures, asserts nothing; the load average is printed with
 // them because other work on the machine moves every figure.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,13 +79,29 @@ export async function signedInCookie(base: string): Promise<string> {
     .join("; ");
 }
 
-export async function load(url: string, cookie: string, seconds: number) {
+/** CPU milliseconds (user + system) a process has used, from /proc (Linux); NaN when unreadable. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Load at 50 connections; with the server's pid, also its CPU time per answered request, which
+ * other work on the machine moves far less than requests per second.
+ */
+export async function load(url: string, cookie: string, seconds: number, pid?: number) {
+  const cpu0 = cpuMsOf(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
   return {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.non2xx + r.errors,
+    cpuUsPerRequest: ((cpuMsOf(pid) - cpu0) * 1000) / Math.max(1, r.requests.total),
   };
 }
 
@@ -169,8 +185,8 @@ export async function pgFigures(
       await load(raw + path, cookie, 2);
       const pairs: Array<{ k: Awaited<ReturnType<typeof load>>; r: Awaited<ReturnType<typeof load>> }> = [];
       for (let i = 0; i < rounds; i++) {
-        const k = await load(kairo + path, cookie, seconds);
-        const r = await load(raw + path, cookie, seconds);
+        const k = await load(kairo + path, cookie, seconds, servers[0]!.pid);
+        const r = await load(raw + path, cookie, seconds, servers[1]!.pid);
         pairs.push({ k, r });
         if (k.errors + r.errors)
           record(`  ${label}, round ${i + 1}: non-2xx or errors`, `${k.errors} / ${r.errors}`);
@@ -184,6 +200,11 @@ export async function pgFigures(
         `${label}, PostgreSQL, ${CONNECTIONS} conn., raw node:http + pg: req/s (p99 ms)`,
         pairs.map((p) => `${p.r.rps} (${p.r.p99})`).join(", "),
       );
+      const cpu = (xs: number[]) => median(xs).toFixed(0);
+      record(
+        `${label}: server process CPU per request, median (µs), Kairo / raw`,
+        `${cpu(pairs.map((p) => p.k.cpuUsPerRequest))} / ${cpu(pairs.map((p) => p.r.cpuUsPerRequest))}`,
+      );
       record(
         `${label}: Kairo / raw per round, median (goal >= 0.8)`,
         `${ratios.map((x) => x.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}  [${loadAverage()}]`,
@@ -193,11 +214,12 @@ export async function pgFigures(
 
     const analytics = `${kairo}/api/analytics?range=90&tz=UTC`;
     await load(analytics, cookie, 2);
-    const an = await load(analytics, cookie, seconds);
+    const an = await load(analytics, cookie, seconds, servers[0]!.pid);
     record(
       `90-day analytics (50,000 logs), PostgreSQL, ${CONNECTIONS} conn.: req/s, p50 / p99 ms (target >= 490)`,
       `${an.rps}, ${an.p50} / ${an.p99}  [${loadAverage()}]`,
     );
+    record("90-day analytics: Kairo process CPU per request (µs)", an.cpuUsPerRequest.toFixed(0));
     await new Promise((r) => setTimeout(r, 2000)); // the load's last answers drain
     record(
       "90-day analytics, PostgreSQL: one call alone, median of 15, as the client sees it (ms, target < 5)",
