@@ -43,8 +43,7 @@ describe("parseQuickCapture: the spec example", () => {
       category: "Research",
       priority: "high",
       recognized: [
-        { kind: "deadline", text: "tomorrow" },
-        { kind: "deadline", text: "3pm" },
+        { kind: "deadline", text: "tomorrow 3pm" },
         { kind: "estimate", text: "45m" },
         { kind: "category", text: "#Research" },
         { kind: "priority", text: "!high" },
@@ -53,11 +52,12 @@ describe("parseQuickCapture: the spec example", () => {
   });
 
   it("reports lead words with their phrase, as typed", () => {
-    expect(parseQuickCapture("Report due by Fri at 2PM for 1h 30m", NOW).recognized).toEqual([
-      { kind: "deadline", text: "due by Fri" },
-      { kind: "deadline", text: "at 2PM" },
-      { kind: "estimate", text: "1h 30m" },
+    const result = parseQuickCapture("Report due by Fri at 2PM for 1h 30m", NOW);
+    expect(result.recognized).toEqual([
+      { kind: "deadline", text: "due by Fri at 2PM" },
+      { kind: "estimate", text: "for 1h 30m" },
     ]);
+    expect(result.title).toBe("Report");
   });
 });
 
@@ -228,4 +228,94 @@ describe("parseQuickCapture: category and priority", () => {
     ["Deploy !low !high", { title: "Deploy !high", priority: "low" }],
     ["!high #dev work", { title: "#dev work", priority: "high" }],
   ])("%j", (text, expected) => check(text, expected));
+});
+
+describe("parseQuickCapture: in the person's time zone", () => {
+  const at = (iso: string) => new Date(iso);
+  const deadline = (text: string, now: string, zone: string) =>
+    parseQuickCapture(text, at(now), zone).deadline;
+
+  it("reads today, tomorrow and weekdays from the person's own calendar day", () => {
+    // 01:00 on Thursday 19 November in Auckland (UTC+13) is still Wednesday in UTC.
+    const now = "2026-11-18T12:00:00Z";
+    expect(deadline("Ship today", now, "Pacific/Auckland")).toEqual(at("2026-11-19T04:00:00Z"));
+    expect(deadline("Ship tomorrow", now, "Pacific/Auckland")).toEqual(at("2026-11-20T04:00:00Z"));
+    expect(deadline("Ship friday", now, "Pacific/Auckland")).toEqual(at("2026-11-20T04:00:00Z"));
+    expect(deadline("Ship at 9", now, "Pacific/Auckland")).toEqual(at("2026-11-18T20:00:00Z"));
+    // 00:30 on Thursday in Kolkata (UTC+5:30).
+    expect(deadline("Call today 3pm", "2026-11-18T19:00:00Z", "Asia/Kolkata")).toEqual(
+      at("2026-11-19T09:30:00Z"),
+    );
+  });
+
+  it("keeps the wall-clock time across a daylight saving change", () => {
+    // Saturday 31 October 2026, 10:00 in New York (UTC-4); clocks go back on Sunday 1 November.
+    const beforeFallBack = "2026-10-31T14:00:00Z";
+    expect(deadline("Call tomorrow at 3pm", beforeFallBack, "America/New_York")).toEqual(
+      at("2026-11-01T20:00:00Z"),
+    );
+    expect(deadline("Call in 2 days", beforeFallBack, "America/New_York")).toEqual(
+      at("2026-11-02T22:00:00Z"),
+    );
+    expect(deadline("Call monday 9am", beforeFallBack, "America/New_York")).toEqual(
+      at("2026-11-02T14:00:00Z"),
+    );
+    // Saturday 7 March 2026, 10:00 in New York (UTC-5); clocks go forward on Sunday 8 March.
+    const beforeSpringForward = "2026-03-07T15:00:00Z";
+    expect(deadline("Call tomorrow 3pm", beforeSpringForward, "America/New_York")).toEqual(
+      at("2026-03-08T19:00:00Z"),
+    );
+    // 02:30 does not exist that night: the clock reads 03:30 then, as a Date built from local fields does.
+    expect(deadline("Call tomorrow 2:30am", beforeSpringForward, "America/New_York")).toEqual(
+      at("2026-03-08T07:30:00Z"),
+    );
+    // 01:30 happens twice in London on Sunday 25 October 2026: the first one, in summer time.
+    expect(deadline("Backup tomorrow 1:30am", "2026-10-24T09:00:00Z", "Europe/London")).toEqual(
+      at("2026-10-25T00:30:00Z"),
+    );
+  });
+});
+
+describe("parseQuickCapture: Kairo's rules on top of chrono", () => {
+  it.each<[string, Expected]>([
+    // A month or year alone, a fraction, a duration, a part of the day alone, "now": part of the title.
+    ["Call March team", { title: "Call March team" }],
+    ["Plan next year", { title: "Plan next year" }],
+    ["Fix 1/2 the bugs", { title: "Fix 1/2 the bugs" }],
+    ["Spend 2 days on the report", { title: "Spend 2 days on the report" }],
+    ["Morning pages", { title: "Morning pages" }],
+    ["Evening run", { title: "Evening run" }],
+    ["Plan weekend trip", { title: "Plan weekend trip" }],
+    ["Buy a sat nav", { title: "Buy a sat nav" }],
+    ["Do it now", { title: "Do it now" }],
+    ["Launch 5 dec 27", { title: "Launch 5 dec 27" }],
+    ["Mon-Fri rota", { title: "Mon-Fri rota" }],
+    ["Fix bug 30m for 2h", { title: "Fix bug for 2h", estimate: 30 }],
+    // What chrono reads beyond the old grammar, still with Kairo's default hour and afternoon rule.
+    ["Call mom tonight", { title: "Call mom", deadline: on(2026, 11, 18, 22) }],
+    ["Gym tomorrow morning", { title: "Gym", deadline: on(2026, 11, 19, 6) }],
+    ["Lunch noon tomorrow", { title: "Lunch", deadline: on(2026, 11, 19, 12) }],
+    ["Renew within 2 days", { title: "Renew", deadline: on(2026, 11, 20) }],
+    ["Renew 3 days from now", { title: "Renew", deadline: on(2026, 11, 21) }],
+    ["Close the books by end of month", { title: "Close the books", deadline: on(2026, 11, 30) }],
+    ["Retro this friday", { title: "Retro", deadline: on(2026, 11, 20) }],
+    ["Retro friday next week", { title: "Retro", deadline: on(2026, 11, 27) }],
+    ["Party next weekend", { title: "Party", deadline: on(2026, 11, 21) }],
+    ["Deploy dec 5 at 5", { title: "Deploy", deadline: on(2026, 12, 5, 17) }],
+    ["Deploy dec 5 at 05:00", { title: "Deploy", deadline: on(2026, 12, 5, 5) }],
+    ["Sync @4pm", { title: "Sync", deadline: on(2026, 11, 18, 16) }],
+  ])("%j", (text, expected) => check(text, expected));
+
+  it("waits for the next February 29 after this year's has passed", () => {
+    check(
+      "Leap party feb 29",
+      { title: "Leap party", deadline: on(2032, 2, 29) },
+      new Date(2028, 2, 10, 10, 0),
+    );
+    check(
+      "Leap party feb 29",
+      { title: "Leap party", deadline: on(2028, 2, 29) },
+      new Date(2028, 0, 10, 10, 0),
+    );
+  });
 });

@@ -1,17 +1,20 @@
 // Quick capture (Ctrl+K): one line of natural language becomes a task draft. Recognised phrases are
 // taken out of the title; everything else is left exactly as typed, so a title only loses words that
-// the preview chips show back to the user. Dates are local wall-clock times (the browser's zone).
+// the preview chips show back to the user.
 //
-// Recognised, each only as whole words (so "Monday.com" or "#tag" stay in the title):
+// Kairo's own notation is read here, each only as whole words (so "Monday.com" or "#tag" stay):
 //   category  #General #Development #Design #Meeting #Research #Admin (any case)
 //   priority  !low !medium !med !high !urgent, or !1 (urgent) to !4 (low)
 //   estimate  45m 45min 2h 1.5h 1h30m "1h 30m" "90 mins" "2 hours", snapped to 5-minute steps in 5..480
-//   date      today, tomorrow/tmr/tmrw, weekday names (the next such day after today), next week
-//             (Monday), next friday, in 3 days, in 2 weeks, dec 5, 5th dec, december 5, 2026-12-05
-//   time      3pm, 3:30 pm, 15:00, at 9, noon, midnight
-// Optional lead words are taken with the phrase: "due", "on", "by" before a date; "at", "@", "by"
-// before a time. The first phrase of each kind wins; a second one stays in the title.
+// Dates and times are read by chrono-node (decision 087), in the person's time zone, with Kairo's
+// rules on top: a date alone is due at 17:00; a time alone is its next occurrence; a weekday, with or
+// without "next", is the next such day after today; "next week" is next Monday; a bare hour 1 to 7
+// ("at 3", "3:30") is the afternoon; midnight is 23:59 of its day; "sat", "sun" and "weekend" need a
+// lead word; a month alone, a slash date ("1/2"), a two-digit year and a bare duration ("2 days")
+// are not dates. Lead words ("due", "on", "by", "at", "@") go with the phrase. The first phrase of
+// each kind wins; a second one stays in the title.
 
+import { casual, type ParsedResult, type Parser } from "chrono-node/en";
 import { clampEstimate, TASK_CATEGORIES, type TaskCategory, type TaskPriority } from "./tasks.ts";
 
 export type QuickCaptureKind = "deadline" | "estimate" | "category" | "priority";
@@ -29,16 +32,14 @@ export type QuickCaptureResult = {
 /** Wall-clock time a deadline gets when only a date was given: the end of the working day. */
 export const QUICK_CAPTURE_DEFAULT_HOUR = 17;
 
-type Token = { raw: string; word: string };
-type CalendarDay = { year: number; month: number; day: number };
-type ClockTime = { hour: number; minute: number };
-type Found =
-  | { kind: "category"; value: TaskCategory }
-  | { kind: "priority"; value: TaskPriority }
-  | { kind: "estimate"; value: number }
-  | { kind: "date"; value: CalendarDay }
-  | { kind: "time"; value: ClockTime };
-type Match = Found & { length: number };
+/** The zone this runtime runs in: the browser's, which is the person's everywhere else in Kairo. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// A whitespace-separated piece of the line, with where its word starts and ends once sentence
+// punctuation around it is set aside ("(tomorrow)", "3pm.").
+type Token = { raw: string; word: string; start: number; end: number; wordStart: number; wordEnd: number };
+type Day = { year: number; month: number; day: number }; // month 1..12
+type Clock = { hour: number; minute: number };
 
 const PRIORITY_TAGS: Readonly<Record<string, TaskPriority>> = {
   low: "low",
@@ -51,322 +52,250 @@ const PRIORITY_TAGS: Readonly<Record<string, TaskPriority>> = {
   "3": "medium",
   "4": "low",
 };
-
-// Sunday = 0, as Date.getDay() counts.
-const WEEKDAYS: Readonly<Record<string, number>> = {
-  sunday: 0,
-  monday: 1,
-  mon: 1,
-  tuesday: 2,
-  tue: 2,
-  tues: 2,
-  wednesday: 3,
-  wed: 3,
-  weds: 3,
-  thursday: 4,
-  thu: 4,
-  thur: 4,
-  thurs: 4,
-  friday: 5,
-  fri: 5,
-  saturday: 6,
-};
-// "sat" and "sun" are everyday English words ("sat down", "the sun"), so they mean a day only after a
-// lead word ("on sat", "by sun", "next sun").
-const LED_WEEKDAYS: Readonly<Record<string, number>> = { sun: 0, sat: 6 };
-
-const MONTHS: Readonly<Record<string, number>> = {
-  jan: 0,
-  january: 0,
-  feb: 1,
-  february: 1,
-  mar: 2,
-  march: 2,
-  apr: 3,
-  april: 3,
-  may: 4,
-  jun: 5,
-  june: 5,
-  jul: 6,
-  july: 6,
-  aug: 7,
-  august: 7,
-  sep: 8,
-  sept: 8,
-  september: 8,
-  oct: 9,
-  october: 9,
-  nov: 10,
-  november: 10,
-  dec: 11,
-  december: 11,
-};
-
 const MINUTE_UNITS = new Set(["min", "mins", "minute", "minutes"]);
 const HOUR_UNITS = new Set(["hr", "hrs", "hour", "hours"]);
-const DATE_LEADS = new Set(["on", "by"]);
-const TIME_LEADS = new Set(["at", "@", "by"]);
+const LEADS = new Set(["due", "on", "by", "at", "@"]);
+const ESTIMATE_LEADS = new Set(["for"]);
+const NO_LEADS = new Set<string>();
+const WEEKDAY_LEADS = new Set([...LEADS, "next", "this"]);
 
 function tokenize(text: string): Token[] {
-  return text
-    .split(/\s+/)
-    .filter((raw) => raw !== "")
-    .map((raw) => ({
+  return [...text.matchAll(/\S+/g)].map(({ 0: raw, index: start }) => {
+    const lead = /^[("'[@]*/.exec(raw)![0].length;
+    const trail = /[.,;:!?)\]"']*$/.exec(raw.slice(lead))![0].length;
+    const word = raw.slice(raw.startsWith("@") ? 0 : lead, raw.length - trail).toLowerCase();
+    return {
       raw,
-      // Sentence punctuation around a word does not stop it being recognised ("tomorrow," "(3pm)").
-      word: raw
-        .toLowerCase()
-        .replace(/^[("'[]+/, "")
-        .replace(/[.,;:!?)\]"']+$/, ""),
-    }));
+      word,
+      start,
+      end: start + raw.length,
+      wordStart: start + lead,
+      wordEnd: start + raw.length - trail,
+    };
+  });
 }
 
 const wordAt = (tokens: Token[], i: number) => tokens[i]?.word ?? "";
 
-function addDays(from: CalendarDay, days: number): CalendarDay {
-  const d = new Date(from.year, from.month, from.day + days);
-  return { year: d.getFullYear(), month: d.getMonth(), day: d.getDate() };
-}
+// -- Kairo's own notation
 
-function isRealDay(year: number, month: number, day: number): boolean {
-  const d = new Date(year, month, day);
-  return d.getFullYear() === year && d.getMonth() === month && d.getDate() === day;
-}
-
-const dayOrder = (d: CalendarDay) => d.year * 10_000 + d.month * 100 + d.day;
-
-function nextWeekday(today: CalendarDay, weekday: number): CalendarDay {
-  const current = new Date(today.year, today.month, today.day).getDay();
-  return addDays(today, (weekday - current + 7) % 7 || 7);
-}
-
-function parseDayNumber(word: string): number | null {
-  const m = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(word);
-  return m ? Number(m[1]) : null;
-}
-
-// The next date with this month and day, today included; February 29 waits for a leap year.
-function monthDay(today: CalendarDay, month: number, day: number): CalendarDay | null {
-  for (let year = today.year; year <= today.year + 4; year++) {
-    const candidate = { year, month, day };
-    if (isRealDay(year, month, day) && dayOrder(candidate) >= dayOrder(today)) return candidate;
-  }
-  return null;
-}
-
-function parseCount(word: string): number | null {
-  if (word === "a" || word === "an" || word === "one") return 1;
-  return /^\d{1,3}$/.test(word) ? Number(word) : null;
-}
-
-function matchDate(tokens: Token[], i: number, today: CalendarDay, led: boolean): Match | null {
+function matchEstimate(tokens: Token[], i: number): { minutes: number; length: number } | null {
   const w = wordAt(tokens, i);
   const next = wordAt(tokens, i + 1);
-  const date = (value: CalendarDay, length: number): Match => ({ kind: "date", value, length });
-
-  if (w === "today") return date(today, 1);
-  if (w === "tomorrow" || w === "tmr" || w === "tmrw") return date(addDays(today, 1), 1);
-
-  const weekday = WEEKDAYS[w] ?? (led ? LED_WEEKDAYS[w] : undefined);
-  if (weekday !== undefined) return date(nextWeekday(today, weekday), 1);
-
-  if (w === "next") {
-    if (next === "week") return date(nextWeekday(today, 1), 2);
-    const named = WEEKDAYS[next] ?? LED_WEEKDAYS[next];
-    if (named !== undefined) return date(nextWeekday(today, named), 2);
-    return null;
-  }
-
-  if (w === "in") {
-    const count = parseCount(next);
-    const unit = wordAt(tokens, i + 2);
-    if (count === null) return null;
-    if (unit === "day" || unit === "days") return date(addDays(today, count), 3);
-    if (unit === "week" || unit === "weeks") return date(addDays(today, count * 7), 3);
-    return null;
-  }
-
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(w);
-  if (iso) {
-    const [year, month, day] = [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])];
-    return isRealDay(year, month, day) ? date({ year, month, day }, 1) : null;
-  }
-
-  // "dec 5", "december 5th", then "5 dec", "5th of december".
-  const month = MONTHS[w];
-  const dayAfter = parseDayNumber(next);
-  if (month !== undefined && dayAfter !== null) {
-    const found = monthDay(today, month, dayAfter);
-    return found ? date(found, 2) : null;
-  }
-  const dayFirst = parseDayNumber(w);
-  if (dayFirst !== null) {
-    const hasOf = next === "of";
-    const monthAfter = MONTHS[hasOf ? wordAt(tokens, i + 2) : next];
-    if (monthAfter === undefined) return null;
-    const found = monthDay(today, monthAfter, dayFirst);
-    return found ? date(found, hasOf ? 3 : 2) : null;
-  }
-  return null;
-}
-
-function twelveHour(hour: number, minute: number, meridiem: string): ClockTime | null {
-  if (hour < 1 || hour > 12 || minute > 59) return null;
-  const pm = meridiem.startsWith("p");
-  return { hour: (hour % 12) + (pm ? 12 : 0), minute };
-}
-
-// A clock time without am/pm written with a single digit 1 to 7 ("at 3", "3:30") means the afternoon:
-// tasks are rarely due at 3 in the morning, and "03:30" still reads literally.
-function bareClock(hourText: string, minute: number): ClockTime | null {
-  const hour = Number(hourText);
-  if (hour > 23 || minute > 59) return null;
-  const afternoon = hourText.length === 1 && hour >= 1 && hour <= 7;
-  return { hour: afternoon ? hour + 12 : hour, minute };
-}
-
-const MERIDIEM = /^(a\.?m|p\.?m)$/;
-
-function matchTime(tokens: Token[], i: number, afterAt: boolean): Match | null {
-  const w = wordAt(tokens, i);
-  const time = (value: ClockTime | null, length: number): Match | null =>
-    value ? { kind: "time", value, length } : null;
-
-  if (w === "noon") return time({ hour: 12, minute: 0 }, 1);
-  // Midnight as the last minute of the day, so "friday midnight" stays on Friday.
-  if (w === "midnight") return time({ hour: 23, minute: 59 }, 1);
-
-  const joined = /^(\d{1,2})(?::(\d{2}))?(a\.?m|p\.?m)$/.exec(w);
-  if (joined) return time(twelveHour(Number(joined[1]), Number(joined[2] ?? 0), joined[3]!), 1);
-
-  const clock = /^(\d{1,2})(?::(\d{2}))?$/.exec(w);
-  if (!clock) return null;
-  const hourText = clock[1]!;
-  const minute = Number(clock[2] ?? 0);
-  const meridiem = MERIDIEM.exec(wordAt(tokens, i + 1));
-  if (meridiem) return time(twelveHour(Number(hourText), minute, meridiem[1]!), 2);
-  // A lone number is a time only after "at" ("at 9"); elsewhere it is part of the title ("Buy 3 apples").
-  if (clock[2] !== undefined || afterAt) return time(bareClock(hourText, minute), 1);
-  return null;
-}
-
-function matchEstimate(tokens: Token[], i: number): Match | null {
-  const w = wordAt(tokens, i);
-  const next = wordAt(tokens, i + 1);
-  const estimate = (minutes: number, length: number): Match => ({
-    kind: "estimate",
-    value: clampEstimate(minutes),
-    length,
-  });
-
   const minutes = /^(\d+(?:\.\d+)?)(m|min|mins|minute|minutes)$/.exec(w);
-  if (minutes) return estimate(Number(minutes[1]), 1);
-
+  if (minutes) return { minutes: Number(minutes[1]), length: 1 };
   const hours = /^(\d+(?:\.\d+)?)(h|hr|hrs|hour|hours)$/.exec(w);
   if (hours) {
     const extra = /^(\d{1,2})(m|min|mins)$/.exec(next);
     // "1h 30m" is one estimate, not two.
     if (extra && Number.isInteger(Number(hours[1])))
-      return estimate(Number(hours[1]) * 60 + Number(extra[1]), 2);
-    return estimate(Number(hours[1]) * 60, 1);
+      return { minutes: Number(hours[1]) * 60 + Number(extra[1]), length: 2 };
+    return { minutes: Number(hours[1]) * 60, length: 1 };
   }
-
   const compact = /^(\d+)h(\d{1,2})(m|min|mins)?$/.exec(w);
-  if (compact) return estimate(Number(compact[1]) * 60 + Number(compact[2]), 1);
-
+  if (compact) return { minutes: Number(compact[1]) * 60 + Number(compact[2]), length: 1 };
   if (/^\d+(?:\.\d+)?$/.test(w)) {
-    if (MINUTE_UNITS.has(next)) return estimate(Number(w), 2);
-    if (HOUR_UNITS.has(next)) return estimate(Number(w) * 60, 2);
+    if (MINUTE_UNITS.has(next)) return { minutes: Number(w), length: 2 };
+    if (HOUR_UNITS.has(next)) return { minutes: Number(w) * 60, length: 2 };
   }
   return null;
 }
 
-function matchTag(word: string): Match | null {
+function matchTag(word: string) {
   if (word.startsWith("#")) {
-    const name = word.slice(1);
-    const category = TASK_CATEGORIES.find((c) => c.toLowerCase() === name);
-    return category ? { kind: "category", value: category, length: 1 } : null;
+    const category = TASK_CATEGORIES.find((c) => c.toLowerCase() === word.slice(1));
+    return category ? ({ kind: "category", value: category } as const) : null;
   }
-  if (word.startsWith("!")) {
-    const priority = PRIORITY_TAGS[word.slice(1)];
-    return priority ? { kind: "priority", value: priority, length: 1 } : null;
-  }
+  const priority = word.startsWith("!") ? PRIORITY_TAGS[word.slice(1)] : undefined;
+  return priority ? ({ kind: "priority", value: priority } as const) : null;
+}
+
+// -- dates and times, by chrono
+
+// February 29 in a year without one is the next one there is, as "feb 30" is nothing.
+const leapDay: Parser = {
+  pattern: () => /(?<!\w)(?:feb(?:ruary)?\.?\s*29(?:th)?|29(?:th)?\s*(?:of\s*)?feb(?:ruary)?\.?)(?!\w)/i,
+  extract: (context) => {
+    const today = context.reference.getDateWithAdjustedTimezone();
+    let year = today.getFullYear() + (today.getMonth() > 1 ? 1 : 0);
+    while (new Date(Date.UTC(year, 1, 29)).getUTCDate() !== 29) year++;
+    return context.createParsingComponents({ month: 2, day: 29 }).imply("year", year);
+  },
+};
+const chrono = casual.clone();
+chrono.parsers.unshift(leapDay);
+
+const hasDate = (r: ParsedResult) =>
+  (["day", "weekday", "month", "year"] as const).some((c) => r.start.isCertain(c));
+const hasTime = (r: ParsedResult) =>
+  r.start.isCertain("hour") ||
+  ["parser/ENCasualTimeParser", "casualReference/tonight"].some((t) => r.tags().has(t));
+
+/** Tokens to hide from chrono when a reading breaks one of Kairo's rules, or null when it stands. */
+function refusal(r: ParsedResult, span: number[], tokens: Token[]): number[] | null {
+  const first = tokens[span[0]!]!;
+  const last = tokens[span.at(-1)!]!;
+  const text = r.text.toLowerCase();
+  const tags = r.tags();
+  const where = (test: RegExp) => {
+    const hits = span.filter((i) => test.test(tokens[i]!.word));
+    return hits.length > 0 ? hits : span;
+  };
+  // Part of a longer word: "Monday.com", "Today's", "45m-ish".
+  if (r.index > first.wordStart) return [span[0]!];
+  if (r.index + r.text.length < last.wordEnd) return [span.at(-1)!];
+  // "1/2" and "3/4" are fractions as often as dates, and which of day and month comes first is a guess.
+  if (tags.has("parser/SlashDateFormatParser")) return where(/\d\/\d/);
+  // A year is written in full: "5 dec 27" is no date, not 2027.
+  const relative = [...tags].some((t) => t.startsWith("casualReference/") || t.startsWith("result/relative"));
+  if (r.start.isCertain("year") && !relative && /\d/.test(text) && !/\b\d{4}\b/.test(text)) return span;
+  // A duration is an estimate or part of the title ("Spend 2 days"); "in 2 days" is a date.
+  if (
+    tags.has("result/relativeDate") &&
+    !/^(?:in|within|next|this|last)\b|\b(?:from now|later|ago)$/.test(text)
+  )
+    return span;
+  // A month or a year alone ("Call March team", "Plan next year") is too vague for a deadline, and
+  // "now" is past before the task is saved.
+  if (hasDate(r) && !r.start.isCertain("day") && !r.start.isCertain("weekday")) return span;
+  if (tags.has("casualReference/now")) return span;
+  // A range ("from monday to friday", "Mon-Fri"): the first date written wins, as for any second date.
+  if (r.end) return [span.at(-1)!];
+  // "Sat down", "the sun", "weekend trip": a day only after a lead word ("on sat", "next weekend").
+  if (/^(?:sat|sun|weekend|weekday)\b/.test(text) && !WEEKDAY_LEADS.has(wordAt(tokens, span[0]! - 1)))
+    return [span[0]!];
+  // "Morning pages", "Evening run": a part of the day counts with a day ("tomorrow morning", "tonight").
+  if (tags.has("parser/ENCasualTimeParser") && !hasDate(r) && !/\b(?:this|noon|midday|midnight)\b/.test(text))
+    return where(/^(?:morning|afternoon|evening|night)$/);
   return null;
 }
 
-// Tries a phrase at i, or after lead words at i ("due by friday", "at 3pm"), counting them in its length.
-function withLeads(
+type Reading = { result: ParsedResult; span: number[] };
+
+/** What chrono reads in the line, once every reading that breaks a rule has had its words hidden. */
+function readDates(
+  text: string,
   tokens: Token[],
-  i: number,
-  leads: ReadonlySet<string>,
-  match: (at: number, lead: string | null) => Match | null,
-): Match | null {
-  let at = i;
-  let lead: string | null = null;
-  const direct = match(at, lead);
-  if (direct) return direct;
-  if (wordAt(tokens, at) === "due") {
-    lead = "due";
-    at++;
-    const afterDue = match(at, lead);
-    if (afterDue) return { ...afterDue, length: afterDue.length + 1 };
+  hidden: Set<number>,
+  now: Date,
+  timeZone: string,
+): Reading[] {
+  const reference = { instant: now, timezone: offsetAt(now.getTime(), timeZone) };
+  read: for (;;) {
+    let line = text;
+    for (const i of hidden)
+      line = line.slice(0, tokens[i]!.start) + " ".repeat(tokens[i]!.raw.length) + line.slice(tokens[i]!.end);
+    const readings = chrono.parse(line, reference, { forwardDate: true }).map((result) => ({
+      result,
+      span: tokens.flatMap((t, i) =>
+        t.start < result.index + result.text.length && t.end > result.index ? [i] : [],
+      ),
+    }));
+    for (const { result, span } of readings) {
+      const words = refusal(result, span, tokens)?.filter((i) => !hidden.has(i));
+      if (!words) continue;
+      // Each round hides at least one more word, so this ends.
+      for (const i of words.length > 0 ? words : span) hidden.add(i);
+      continue read;
+    }
+    return readings;
   }
-  if (leads.has(wordAt(tokens, at))) {
-    lead = wordAt(tokens, at);
-    at++;
-    const afterLead = match(at, lead);
-    if (afterLead) return { ...afterLead, length: afterLead.length + (at - i) };
-  }
-  return null;
 }
 
-function matchAt(
-  tokens: Token[],
-  i: number,
-  today: CalendarDay,
-  taken: ReadonlySet<Found["kind"]>,
-): Match | null {
-  const tag = matchTag(wordAt(tokens, i));
-  if (tag) return taken.has(tag.kind) ? null : tag;
-  if (!taken.has("date")) {
-    const date = withLeads(tokens, i, DATE_LEADS, (at, lead) => matchDate(tokens, at, today, lead !== null));
-    if (date) return date;
-  }
-  if (!taken.has("time")) {
-    const time = withLeads(tokens, i, TIME_LEADS, (at, lead) =>
-      matchTime(tokens, at, lead === "at" || lead === "@"),
-    );
-    if (time) return time;
-  }
-  if (!taken.has("estimate")) return matchEstimate(tokens, i);
-  return null;
+// -- the person's time zone, from the runtime's own time zone data (Intl)
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+const numeric = {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+} as const;
+
+/** The calendar day and clock an instant shows in a zone. */
+function wallClock(instant: number, timeZone: string) {
+  const format =
+    formats.get(timeZone) ?? new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", ...numeric });
+  formats.set(timeZone, format);
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  return parts as Record<keyof typeof numeric, number>;
 }
 
-function buildDeadline(date: CalendarDay | null, time: ClockTime | null, now: Date): Date | null {
+/** Minutes the zone is ahead of UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  return (
+    (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000) /
+    60_000
+  );
+}
+
+/**
+ * The instant a wall-clock time names in a zone, resolved as Date and Temporal's "compatible" do: a
+ * time that happens twice (clocks going back) is the earlier one; a skipped one (clocks going forward)
+ * moves on by the gap.
+ */
+function zonedInstant(d: Day, c: Clock, timeZone: string): Date {
+  const wall = Date.UTC(d.year, d.month - 1, d.day, c.hour, c.minute);
+  const before = offsetAt(wall - 86_400_000, timeZone);
+  const after = offsetAt(wall + 86_400_000, timeZone);
+  const fits = [before, after]
+    .map((o) => wall - o * 60_000)
+    .filter((t) => offsetAt(t, timeZone) * 60_000 === wall - t);
+  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before * 60_000);
+}
+
+const utcDay = (d: Day, plus = 0) => new Date(Date.UTC(d.year, d.month - 1, d.day + plus));
+const addDays = (d: Day, days: number): Day => {
+  const x = utcDay(d, days);
+  return { year: x.getUTCFullYear(), month: x.getUTCMonth() + 1, day: x.getUTCDate() };
+};
+const nextWeekday = (today: Day, weekday: number) =>
+  addDays(today, (weekday - utcDay(today).getUTCDay() + 7) % 7 || 7);
+
+function dayOf(r: ParsedResult, today: Day): Day {
+  const text = r.text.toLowerCase();
+  if (/\bnext week\b/.test(text) && !r.start.isCertain("weekday")) return nextWeekday(today, 1);
+  if (r.start.isCertain("weekday") && !r.start.isCertain("day") && !/\b(?:this|last|past|week)\b/.test(text))
+    return nextWeekday(today, r.start.get("weekday")!);
+  return { year: r.start.get("year")!, month: r.start.get("month")!, day: r.start.get("day")! };
+}
+
+function clockOf(r: ParsedResult): Clock {
+  if (r.tags().has("casualReference/midnight")) return { hour: 23, minute: 59 };
+  const hour = r.start.get("hour")!;
+  const minute = r.start.get("minute") ?? 0;
+  return !r.start.isCertain("meridiem") && hour >= 1 && hour <= 7 && writtenAsOneDigit(r.text, hour)
+    ? { hour: hour + 12, minute }
+    : { hour, minute };
+}
+
+// Whether the hour was written as one digit ("at 3", "3:30"): tasks are rarely due at 3 in the
+// morning, while "03:30" still reads literally. The clock-like number ("3:30", "at 3") is the one meant.
+function writtenAsOneDigit(text: string, hour: number): boolean {
+  const numbers = [...text.matchAll(/(?<![\d:./-])(\d{1,2})(:\d{2})?(?![\d:])/g)].filter(
+    (m) => Number(m[1]) === hour,
+  );
+  const clockLike = numbers.filter((m) => m[2] || /(?:at|@)\s*$/i.test(text.slice(0, m.index)));
+  return (clockLike.at(-1) ?? numbers.at(-1))?.[1]?.length === 1;
+}
+
+function deadlineOf(date: ParsedResult | null, time: ParsedResult | null, now: Date, timeZone: string) {
+  const today = wallClock(now.getTime(), timeZone);
   if (date) {
-    const { hour, minute } = time ?? { hour: QUICK_CAPTURE_DEFAULT_HOUR, minute: 0 };
-    return new Date(date.year, date.month, date.day, hour, minute);
+    const clock = time ? clockOf(time) : { hour: QUICK_CAPTURE_DEFAULT_HOUR, minute: 0 };
+    return zonedInstant(dayOf(date, today), clock, timeZone);
   }
   if (!time) return null;
   // A time alone means its next occurrence: today if still ahead, else tomorrow.
-  const todayAt = new Date(now.getFullYear(), now.getMonth(), now.getDate(), time.hour, time.minute);
-  if (todayAt.getTime() > now.getTime()) return todayAt;
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, time.hour, time.minute);
+  const todayAt = zonedInstant(today, clockOf(time), timeZone);
+  return todayAt > now ? todayAt : zonedInstant(addDays(today, 1), clockOf(time), timeZone);
 }
 
-const RECOGNIZED_KIND: Readonly<Record<Found["kind"], QuickCaptureKind>> = {
-  category: "category",
-  priority: "priority",
-  estimate: "estimate",
-  date: "deadline",
-  time: "deadline",
-};
-
-export function parseQuickCapture(text: string, now: Date): QuickCaptureResult {
+export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZone()): QuickCaptureResult {
   const tokens = tokenize(text);
-  const today = { year: now.getFullYear(), month: now.getMonth(), day: now.getDate() };
-  const taken = new Set<Found["kind"]>();
-  const titleWords: string[] = [];
   const result: QuickCaptureResult = {
     title: "",
     deadline: null,
@@ -375,29 +304,57 @@ export function parseQuickCapture(text: string, now: Date): QuickCaptureResult {
     priority: null,
     recognized: [],
   };
-  let date: CalendarDay | null = null;
-  let time: ClockTime | null = null;
+  const phrases: Array<{ kind: QuickCaptureKind; words: number[] }> = [];
+  const taken = new Set<number>();
+  // Takes a phrase's words out of the title, with the lead words just before it ("due by", "for").
+  const take = (kind: QuickCaptureKind, span: number[], leads: ReadonlySet<string>) => {
+    let from = span[0]!;
+    while (from > 0 && leads.has(wordAt(tokens, from - 1)) && !taken.has(from - 1)) from--;
+    const words = [...Array.from({ length: span[0]! - from }, (_, k) => from + k), ...span].filter(
+      (i) => !taken.has(i),
+    );
+    for (const i of words) taken.add(i);
+    phrases.push({ kind, words });
+  };
 
-  let i = 0;
-  while (i < tokens.length) {
-    const match = matchAt(tokens, i, today, taken);
-    if (!match) {
-      titleWords.push(tokens[i]!.raw);
-      i++;
-      continue;
+  // Estimates and tags first; every estimate-like word is hidden from the date reader ("30m 2h").
+  const hidden = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const estimate = matchEstimate(tokens, i);
+    const own = estimate
+      ? ({ kind: "estimate", value: clampEstimate(estimate.minutes) } as const)
+      : matchTag(tokens[i]!.word);
+    if (!own) continue;
+    const span = Array.from({ length: estimate?.length ?? 1 }, (_, k) => i + k);
+    for (const k of span) hidden.add(k);
+    const field = own.kind === "estimate" ? "estimatedMinutes" : own.kind;
+    if (result[field] === null) {
+      Object.assign(result, { [field]: own.value });
+      take(own.kind, span, own.kind === "estimate" ? ESTIMATE_LEADS : NO_LEADS);
     }
-    taken.add(match.kind);
-    const phrase = tokens.slice(i, i + match.length).map((t) => t.raw);
-    result.recognized.push({ kind: RECOGNIZED_KIND[match.kind], text: phrase.join(" ") });
-    if (match.kind === "category") result.category = match.value;
-    else if (match.kind === "priority") result.priority = match.value;
-    else if (match.kind === "estimate") result.estimatedMinutes = match.value;
-    else if (match.kind === "date") date = match.value;
-    else time = match.value;
-    i += match.length;
+    i += span.length - 1;
   }
 
-  result.title = titleWords.join(" ");
-  result.deadline = buildDeadline(date, time, now);
+  // The first date or time read; a later reading completes it only with what it lacks.
+  const readings = readDates(text, tokens, hidden, now, timeZone).filter(
+    (x) => hasDate(x.result) || hasTime(x.result),
+  );
+  const first = readings[0];
+  const lacks = first && !hasDate(first.result) ? hasDate : first && !hasTime(first.result) ? hasTime : null;
+  const other = lacks === hasDate ? hasTime : hasDate;
+  const complement = lacks && readings.slice(1).find((x) => lacks(x.result) && !other(x.result));
+  const used = [first, complement].filter((x) => x !== undefined && x !== null);
+  for (const { span } of used) take("deadline", span, LEADS);
+  const date = used.find((x) => hasDate(x.result))?.result ?? null;
+  const time = used.find((x) => hasTime(x.result))?.result ?? null;
+  result.deadline = deadlineOf(date, time, now, timeZone);
+
+  result.recognized = phrases
+    .sort((a, b) => a.words[0]! - b.words[0]!)
+    .map((p) => ({ kind: p.kind, text: p.words.map((i) => tokens[i]!.raw).join(" ") }));
+  result.title = tokens
+    .filter((_, i) => !taken.has(i))
+    .map((t) => t.raw)
+    .join(" ");
   return result;
 }

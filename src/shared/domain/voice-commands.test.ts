@@ -23,6 +23,12 @@ describe("parseVoiceCommand: adding a task", () => {
     expect(cmd.draft.priority).toBe("high");
   });
 
+  it("reads the deadline in the person's time zone, whatever the machine's", () => {
+    const heard = "add task review the budget tomorrow at 3pm for 45 minutes high priority";
+    const cmd = parseVoiceCommand(heard, new Date("2026-11-18T10:00:00Z"), "Europe/Berlin");
+    expect(cmd.kind === "add_task" && cmd.draft.deadline).toEqual(new Date("2026-11-19T14:00:00Z"));
+  });
+
   it.each([
     ["create a new task call the bank", "call the bank"],
     ["add a task to water the plants", "water the plants"],

@@ -3,7 +3,7 @@
 // (quick-capture.ts) after the spoken forms are turned into its written ones ("high priority" →
 // !high, "for 45 minutes" → 45 minutes, "category design" → #Design); the other commands are
 // Kairo's own short grammar. Pure: the web previews with it, the server checks with it.
-import { parseQuickCapture, type QuickCaptureResult } from "./quick-capture.ts";
+import { localTimeZone, parseQuickCapture, type QuickCaptureResult } from "./quick-capture.ts";
 import { TASK_CATEGORIES, type TaskPriority } from "./tasks.ts";
 
 export const VOICE_DESTINATIONS = [
@@ -111,8 +111,8 @@ const START_FOCUS =
 const NAVIGATE =
   /^(?:please )?(?:open|go to|show me|show|take me to|switch to|navigate to)(?: the| my)? (.+?)(?: page| section| tab)?$/;
 
-/** What a transcript asks for. `now` anchors dates ("tomorrow at 3pm") in the browser's own zone. */
-export function parseVoiceCommand(transcript: string, now: Date): VoiceCommand {
+/** What a transcript asks for. Dates ("tomorrow at 3pm") are read from `now` in `timeZone`. */
+export function parseVoiceCommand(transcript: string, now: Date, timeZone = localTimeZone()): VoiceCommand {
   const text = normalizeTranscript(transcript);
   if (text === "") return { kind: "unknown" };
   if (STOP_TIMER.test(text)) return { kind: "stop_timer" };
@@ -126,7 +126,7 @@ export function parseVoiceCommand(transcript: string, now: Date): VoiceCommand {
   }
   const add = ADD_LEAD.exec(text);
   if (add) {
-    const draft = parseQuickCapture(spokenToQuickCapture(add[1]!), now);
+    const draft = parseQuickCapture(spokenToQuickCapture(add[1]!), now, timeZone);
     if (draft.title.trim() !== "") return { kind: "add_task", draft };
   }
   return { kind: "unknown" };
