@@ -391,11 +391,14 @@ test("Ctrl+K pressed as the dashboard appears opens quick capture, even before i
 }) => {
   await signUpAndVerify(page, request);
   // The palette's code arrives late, as on a slow connection. Its chunk shares the name with the
-  // quick-capture parser chunk (which the voice dialog also uses), so it is told apart by its text.
+  // quick-capture parser chunk (with chrono-node, which the voice dialog also uses), so each is told
+  // apart by its text. Neither downloads with the dashboard (decision 087).
   let paletteRequested = false;
+  let parserRequested = false;
   await page.route("**/assets/quick-capture-*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
+    if (body.includes("parser/ENCasualDateParser")) parserRequested = true;
     if (body.includes("Quick capture")) {
       paletteRequested = true;
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -405,8 +408,10 @@ test("Ctrl+K pressed as the dashboard appears opens quick capture, even before i
   await page.goto("/dashboard");
   await expect(page.getByRole("main")).toBeVisible();
   expect(paletteRequested).toBe(false);
+  expect(parserRequested).toBe(false);
   await page.keyboard.press("ControlOrMeta+k");
   await expect(page.getByRole("dialog", { name: "Quick capture" })).toBeVisible();
   expect(paletteRequested).toBe(true);
+  expect(parserRequested).toBe(true);
   void consoleErrors;
 });

@@ -36,7 +36,7 @@ import { usePresenceReporter } from "../../features/team-workspace/hooks/use-pre
 import { requestTour } from "../../features/tour/tour-events.ts";
 import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
 import { VoiceButton } from "../../features/voice/components/voice-button.tsx";
-import { openVoiceCommand } from "../../features/voice/voice-events.ts";
+import { openVoiceCommand, useVoiceCommandWanted } from "../../features/voice/voice-events.ts";
 import { cn } from "../../lib/cn.ts";
 import { useRealtimeSync } from "../../lib/realtime.ts";
 import { useSession } from "../../lib/session.ts";
@@ -63,6 +63,8 @@ export function Component() {
   const [overlayOpen, setOverlayOpen] = useState(false);
   // Ctrl+K works from the first render; the palette downloads when first asked for.
   const quickCaptureWanted = useQuickCaptureShortcut();
+  // The voice dialog (and the date parser it shares with quick capture) downloads when first asked for.
+  const voiceWanted = useVoiceCommandWanted();
   const location = useLocation();
   const session = useSession();
   const isAdmin = isAdminRole(session.user?.role);
@@ -218,7 +220,7 @@ export function Component() {
           <Suspense fallback={null}>
             {quickCaptureWanted && <QuickCaptureWithUpgrade />}
             <TourLauncher />
-            <VoiceDialogWithUpgrade />
+            {voiceWanted && <VoiceDialogWithUpgrade />}
           </Suspense>
         </div>
       </UpgradeDialogProvider>
