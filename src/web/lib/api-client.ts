@@ -34,6 +34,24 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request reaches the API: the network, or the app running in this page (the static demo). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * Sends every API call through `next` instead of the network. Only the static demo build calls it
+ * (src/demo/main.tsx), before the app starts, with its in-browser app (docs/decisions/082).
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
+/** A raw call to the API (for answers that are not JSON); apiFetch is the usual way. */
+export function apiRequest(path: string, init: RequestInit): Promise<Response> {
+  return transport(path, init);
+}
+
 type Json = Record<string, unknown> | unknown[];
 type Init = Omit<RequestInit, "body"> & { json?: Json };
 
@@ -50,7 +68,7 @@ export async function apiFetch(path: string, init: Init & { schema?: z.ZodType }
   const { json, headers, schema, ...rest } = init;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       credentials: "same-origin",
       ...rest,
       headers: {

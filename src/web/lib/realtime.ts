@@ -8,6 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
 import type { RealtimeEvent, RealtimePayload, ServerToClientEvents } from "#shared/contracts/realtime.ts";
+import { DEMO_MODE } from "../config/demo-mode.ts";
 import { CLIENT_TAB_ID } from "./api-client.ts";
 import { invalidate, type StaleChange } from "./query-keys.ts";
 
@@ -64,6 +65,8 @@ const CHANGE_OF: Record<RealtimePayload<"tasks:changed">["reason"], StaleChange>
 export function useRealtimeSync() {
   const qc = useQueryClient();
   useEffect(() => {
+    // The static demo has no server to hold a socket: one person, one tab, nothing to sync.
+    if (DEMO_MODE) return;
     let closed = false;
     let disconnect: (() => void) | undefined;
     void import("socket.io-client").then(({ io }) => {

@@ -38,6 +38,7 @@ import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/
 import { VoiceButton } from "../../features/voice/components/voice-button.tsx";
 import { openVoiceCommand, useVoiceCommandWanted } from "../../features/voice/voice-events.ts";
 import { cn } from "../../lib/cn.ts";
+import { DemoModeSlot } from "../../lib/demo-slot.tsx";
 import { useRealtimeSync } from "../../lib/realtime.ts";
 import { useSession } from "../../lib/session.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
@@ -211,6 +212,7 @@ export function Component() {
               <UserMenu />
             </header>
             <DemoBanner />
+            <DemoModeSlot />
             <main id="main" className={cn("flex-1 p-4 sm:p-6", isMobile && "pb-24")}>
               <Outlet />
             </main>

@@ -3,12 +3,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { resetPasswordForm } from "#shared/contracts/auth.ts";
+import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage, INVALID_RESET_LINK } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { buttonVariants } from "../../components/ui/button-variants.ts";
 import { FormField, fieldA11y } from "../../components/ui/form-field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { DEMO_MODE } from "../../config/demo-mode.ts";
 import { paths } from "../../config/paths.ts";
 import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
 import { ApiError } from "../../lib/api-client.ts";
@@ -33,6 +35,19 @@ export function Component() {
   const recheckConfirmation = () => {
     if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
   };
+
+  if (DEMO_MODE) {
+    return (
+      <AuthShell title="Reset your password">
+        <div className="flex flex-col gap-4">
+          <Alert tone="info">{DEMO_MODE_NOTICES.passwordReset}</Alert>
+          <Link to={paths.dashboard} className={buttonVariants({ size: "lg" })}>
+            Try Demo
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
 
   if (!token || linkError) {
     return (

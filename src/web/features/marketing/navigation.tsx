@@ -3,6 +3,7 @@
 // app's own "/" route, reached by navigating inside the app, provides its router here instead, so
 // those visits stay client-side.
 import { type ComponentProps, createContext, type MouseEvent, type ReactNode, useContext } from "react";
+import { DEMO_MODE } from "../../config/demo-mode.ts";
 import { paths } from "../../config/paths.ts";
 import { refreshSession, type SessionState, useSession } from "../../lib/session.ts";
 
@@ -28,8 +29,9 @@ export function PageLink(props: PageLinkProps) {
   return <Link {...props} />;
 }
 
+// With no backend configured (the static demo) the demo person is always signed in.
 const startPathFor = (session: SessionState) =>
-  session.status === "signed-in" ? paths.dashboard : paths.signup;
+  DEMO_MODE || session.status === "signed-in" ? paths.dashboard : paths.signup;
 
 const isPlainLeftClick = (e: MouseEvent) =>
   e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;

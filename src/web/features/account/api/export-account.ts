@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../../lib/api-client.ts";
 
 /** Downloads GET /api/account/export as the file the server names (kairo-export-YYYY-MM-DD.json). */
 export async function exportAccount(): Promise<string> {
   let res: Response;
   try {
-    res = await fetch("/api/account/export", {
+    res = await apiRequest("/api/account/export", {
       credentials: "same-origin",
       headers: { accept: "application/json" },
     });

@@ -3,11 +3,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { emailField } from "#shared/contracts/auth.ts";
+import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -51,6 +53,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {DEMO_MODE && <Alert tone="info">{DEMO_MODE_NOTICES.passwordReset}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       <FormField id="reset-email" label="Email" error={errors.email?.message}>
         <Input
@@ -60,7 +63,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           {...form.register("email")}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      <Button type="submit" size="lg" disabled={isSubmitting || DEMO_MODE}>
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>
       <Button variant="ghost" onClick={onBack}>

@@ -3,11 +3,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type SignInForm, signInForm } from "#shared/contracts/auth.ts";
+import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
@@ -106,6 +108,14 @@ export function SignInPage() {
         </>
       }
     >
+      {DEMO_MODE && (
+        <Alert tone="info" className="mb-4">
+          <p>{DEMO_MODE_NOTICES.signIn}</p>
+          <Link to={paths.dashboard} className="mt-2 inline-block font-medium text-accent hover:underline">
+            Try Demo
+          </Link>
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && (
           <Alert tone="error">
@@ -155,7 +165,7 @@ export function SignInPage() {
             {...form.register("password")}
           />
         </FormField>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting || DEMO_MODE}>
           {isSubmitting ? "Signing in..." : "Sign In"}
         </Button>
         <p className="text-center text-xs text-muted">

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { type SignUpForm, signUpForm } from "#shared/contracts/auth.ts";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { buttonVariants } from "../../../components/ui/button-variants.ts";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
@@ -65,8 +66,15 @@ export function SignUpPage() {
     if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
   };
 
+  const navigate = useNavigate();
+
   const onSubmit = form.handleSubmit(async (v) => {
     setError(null);
+    // No backend configured (spec, sign-up page): no account is made; the demo dashboard opens.
+    if (DEMO_MODE) {
+      navigate(paths.dashboard);
+      return;
+    }
     try {
       await authApi.signUp({ name: v.fullName, email: v.email, password: v.password });
       setDone(true);

@@ -1,6 +1,7 @@
 import { ArrowRight, CirclePlay, Sparkles } from "lucide-react";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
 import { buttonVariants } from "../../../components/ui/button-variants.ts";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { StartLink } from "../navigation.tsx";
 import { watchDemo } from "../watch-demo.ts";
 import { Container } from "./container.tsx";
@@ -30,7 +31,8 @@ export function Hero() {
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <StartLink className={buttonVariants({ size: "lg" })}>
-            Start Free Trial
+            {/* Spec, landing page: Try Demo when no backend is configured. */}
+            {DEMO_MODE ? "Try Demo" : "Start Free Trial"}
             <ArrowRight aria-hidden="true" />
           </StartLink>
           <button

@@ -3,12 +3,15 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fullNameField } from "#shared/contracts/auth.ts";
+import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { TEXT_FIELD_MAX } from "#shared/domain/limits.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useMe } from "../api/get-me.ts";
@@ -53,6 +56,11 @@ export function AccountInformation() {
         Account Information
       </h2>
       <p className="mt-1 text-sm text-muted">How you appear in Kairo.</p>
+      {DEMO_MODE && (
+        <Alert tone="info" className="mt-4">
+          {DEMO_MODE_NOTICES.profileUpdate}
+        </Alert>
+      )}
       {me.isPending ? (
         <Spinner className="mt-6 justify-start" label="Loading..." visibleLabel />
       ) : me.isError ? (
@@ -83,7 +91,7 @@ export function AccountInformation() {
             />
           </FormField>
           <div className="flex items-end sm:col-span-2">
-            <Button type="submit" disabled={update.isPending || !isDirty}>
+            <Button type="submit" disabled={update.isPending || !isDirty || DEMO_MODE}>
               {update.isPending ? "Saving..." : "Save Profile"}
             </Button>
           </div>

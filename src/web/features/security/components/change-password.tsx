@@ -3,10 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type ChangePasswordForm, changePasswordForm } from "#shared/contracts/security.ts";
+import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -66,6 +69,11 @@ export function ChangePassword() {
       <p className="mt-1 text-sm text-muted">
         Choose a new password. You stay signed in here; your other devices are signed out.
       </p>
+      {DEMO_MODE && (
+        <Alert tone="info" className="mt-4">
+          {DEMO_MODE_NOTICES.passwordUpdate}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
@@ -95,7 +103,7 @@ export function ChangePassword() {
           />
         </FormField>
         <div>
-          <Button type="submit" disabled={change.isPending}>
+          <Button type="submit" disabled={change.isPending || DEMO_MODE}>
             {change.isPending ? "Updating..." : "Update Password"}
           </Button>
         </div>
