@@ -28,6 +28,7 @@ export function createDemoApp(
   app.use("*", async (c, next) => {
     c.set("requestId", crypto.randomUUID?.() ?? String(Date.now()));
     c.set("log", deps.logger);
+    c.set("clientIp", null);
     await next();
   });
   app.use("/api/*", rateLimiting({ store: deps.rateLimitStore, clock: deps.clock, enabled: false }));

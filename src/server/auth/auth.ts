@@ -12,22 +12,16 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/domain/limits.ts";
 import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer, MailMessage } from "../providers/mail/mailer.ts";
 import { resetPasswordEmail, verificationEmail } from "../providers/mail/templates.ts";
 import { claimTotpCode, settleTotpClaim } from "./totp-replay.ts";
 
-/** Header carrying the client address we trust; any incoming copy is dropped before Better Auth sees it. */
-export const CLIENT_IP_HEADER = "x-kairo-client-ip";
-
-/** A copy of `headers` for Better Auth: any incoming client-address header replaced by ours. */
-export function withClientIp(headers: Headers, ip: string | null): Headers {
-  const copy = new Headers(headers);
-  copy.delete(CLIENT_IP_HEADER);
-  if (ip) copy.set(CLIENT_IP_HEADER, ip);
-  return copy;
-}
+// In their own file so that code the browser demo bundles (the session guards) names them without
+// importing Better Auth.
+export { CLIENT_IP_HEADER, withClientIp } from "../http/client-ip.ts";
 
 /**
  * Requests allowed per window on the sensitive calls (also listed in the README). The first key

@@ -2,8 +2,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isAdminRole } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import { type Auth, withClientIp } from "../auth/auth.ts";
+import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
+import { withClientIp } from "./client-ip.ts";
 import { busyError } from "./on-error.ts";
 import { isBanned, readCookie, type SessionRow, sessionByToken, signedToken } from "./session-lookup.ts";
 import type { AppBindings, SessionUser } from "./types.ts";
