@@ -121,6 +121,38 @@ test("the sign-in page says authentication is disabled, and sign-up opens the da
   void consoleErrors;
 });
 
+test("browser storage the demo cannot open offers to reset it, and the reset starts afresh", async ({
+  page,
+  consoleErrors,
+  expectedConsoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  expectedConsoleErrors.push(/the demo data could not be opened/, /VersionError/);
+  // Left by an incompatible version: the demo's IndexedDB database at a version PGlite cannot open.
+  // (A static file of the same origin, so the app does not start first.)
+  await page.goto(`${site.url}/favicon.svg`);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("/pglite/kairo-browser-demo", 999);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  await page.goto(`${site.url}/dashboard`);
+  await expect(
+    page.getByRole("heading", { name: "The demo data in this browser could not be read" }),
+  ).toBeVisible(STARTED);
+  await page.getByRole("button", { name: "Reset demo data" }).click();
+  await expect(
+    page.getByRole("region", { name: "Recent Tasks" }).getByText("Review the quarterly budget"),
+  ).toBeVisible(STARTED);
+  void consoleErrors;
+});
+
 test("the configured build carries none of the demo's code", () => {
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
