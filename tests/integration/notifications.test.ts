@@ -1,11 +1,11 @@
 // The bell: GET /api/notifications lists the person's own, newest first, with the unread count;
 // POST /api/notifications/read marks listed ones or all read; someone else's id is a 404 that
 // changes nothing; a new notification reaches the person's open socket, nobody else's.
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotification } from "#server/modules/notifications/notifications.ts";
 import type { NotificationDto, NotificationListResponse } from "#shared/contracts/notifications.ts";
 import { createVerifiedUser } from "../support/factories.ts";
+import { connectSocket } from "../support/socket-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -26,18 +26,7 @@ const notify = (userId: string, title: string, extra: { link?: string; body?: st
     ...extra,
   });
 
-function connect(cookie: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(server.baseUrl, {
-      path: "/socket.io",
-      transports: ["websocket"],
-      extraHeaders: { cookie },
-      reconnection: false,
-    });
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
+const connect = (cookie: string) => connectSocket(server.baseUrl, cookie);
 
 describe("notifications", () => {
   it("needs a session", async () => {

@@ -1,6 +1,6 @@
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser } from "../support/factories.ts";
+import { connectSocket } from "../support/socket-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -9,21 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function connect(cookie: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(server.baseUrl, {
-      path: "/socket.io",
-      transports: ["websocket"],
-      extraHeaders: { cookie },
-      reconnection: false,
-    });
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
+const connect = (cookie: string) => connectSocket(server.baseUrl, cookie);
 
 describe("realtime socket", () => {
   it("refuses a visitor without a session", async () => {
