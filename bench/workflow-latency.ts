@@ -7,101 +7,21 @@
 // BENCH_WORKFLOW_INTERVAL_MS (100 by default), alternating between the instances. The bench and
 // both servers run on this machine, so they share one clock. Run alone with
 // `node bench/workflow-latency.ts`; `npm run bench` runs it after the PostgreSQL figures.
-import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import {
+  type BenchServer,
+  buyPlan,
+  call,
+  signUp,
+  startBenchServer,
+  stopBenchServer,
+} from "./kairo-process.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const CHANGES = Number(process.env.BENCH_WORKFLOW_CHANGES ?? 200);
 const INTERVAL_MS = Number(process.env.BENCH_WORKFLOW_INTERVAL_MS ?? 100);
 const CATEGORIES = ["General", "Development", "Design", "Meeting", "Research"] as const;
-
-type Server = { child: ChildProcess; base: string; dataDir: string };
-
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const dataDir = `/tmp/kairo-bench-workflows-${port}`;
-  const child = spawn(process.execPath, ["src/server/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      RATE_LIMIT_DISABLED: "true",
-      BETTER_AUTH_SECRET: SECRET,
-      KAIRO_DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGTERM");
-      throw new Error(`server on ${port} not healthy within 60 s`);
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const stop = (s: Server) =>
-  new Promise<void>((resolve) => {
-    if (s.child.exitCode !== null) return resolve();
-    s.child.once("exit", () => resolve());
-    s.child.kill("SIGTERM");
-  }).then(() => rmSync(s.dataDir, { recursive: true, force: true }));
-
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { cookie, origin: base, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-/** A signed-in person on the Pro plan (paid through the local payments provider): their cookie. */
-async function proPerson(base: string): Promise<string> {
-  const email = `bench-wf-${Date.now().toString(36)}@example.com`;
-  const headers = { "content-type": "application/json", origin: base };
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Bench Workflows", email, password: "bench-password-1", callbackURL: "/" }),
-  });
-  if (!res.ok) throw new Error(`sign-up ${res.status}`);
-  const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
-  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  const verified = await fetch(link, { redirect: "manual" });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const checkout = await call(base, cookie, "POST", "/api/billing/checkout", {
-    plan: "pro",
-    billing: "monthly",
-    successUrl: `${base}/dashboard`,
-    cancelUrl: `${base}/dashboard`,
-  });
-  const id = new URL(String(checkout.url)).pathname.split("/").pop();
-  await call(base, cookie, "POST", `/api/billing/checkout-sessions/${id}/pay`);
-  return cookie;
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
@@ -113,13 +33,14 @@ export async function workflowLatencyFigures(record: (name: string, value: strin
   await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const servers: Server[] = [];
+  const servers: BenchServer[] = [];
   try {
     const port = 4690 + Math.floor(Math.random() * 200);
-    servers.push(await startServer(port, { DATABASE_URL: url.toString(), REDIS_URL }));
-    servers.push(await startServer(port + 1, { DATABASE_URL: url.toString(), REDIS_URL }));
-    const [a, b] = servers as [Server, Server];
-    const cookie = await proPerson(a.base);
+    for (const p of [port, port + 1])
+      servers.push(await startBenchServer(p, "workflows", { DATABASE_URL: url.toString(), REDIS_URL }));
+    const [a, b] = servers as [BenchServer, BenchServer];
+    const { cookie } = await signUp(a.base, "bench-wf");
+    await buyPlan(a.base, cookie, "pro");
     for (const category of CATEGORIES) {
       await call(a.base, cookie, "POST", "/api/workflows", {
         name: `Started: ${category}`,
@@ -206,7 +127,7 @@ export async function workflowLatencyFigures(record: (name: string, value: strin
       `${pct(toDone, 0.5)} / ${pct(toDone, 0.99)}`,
     );
   } finally {
-    for (const s of servers) await stop(s);
+    for (const s of servers) await stopBenchServer(s);
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
   }

@@ -33,7 +33,8 @@ export async function startChildServer(port: number, env: Record<string, string>
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("the server did not answer /api/health");
+  proc.kill("SIGTERM");
+  throw new Error("the server did not answer /api/health within 60 s");
 }
 
 /** Stops a child server with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for it. */
