@@ -1,186 +1,200 @@
 // Team Workspace figures (printed, never asserted): broadcast latency from one member's socket to
 // every open workspace of the team, p50/p99, with 1,000 sockets of one team on one instance, 5,000
 // sockets across 50 teams on one instance, and 1,000 sockets of one team split over two instances
-// through Redis; and the server's memory per connection. Runs the real server (`src/server/main.ts`)
-// on the PostgreSQL at TEST_DATABASE_URL and the Redis at TEST_REDIS_URL. Run alone with
-// `node bench/team-presence.ts`; `npm run bench` runs it last. BENCH_TEAM_SOCKETS and
-// BENCH_TEAMS scale it down on a small machine.
-import { type ChildProcess, spawn } from "node:child_process";
+// through Redis; the server's memory per connection; and where a broadcast's time goes (CPU of the
+// server and of the receiving processes per round). Runs the real server (`src/server/main.ts`) on
+// the PostgreSQL at TEST_DATABASE_URL and the Redis at TEST_REDIS_URL. The receiving sockets live in
+// BENCH_RECEIVER_PROCESSES child processes (4 by default; bench/presence-receivers.ts), as they live
+// in many browsers, not in one process queueing every arrival behind the others. Run alone with
+// `node bench/team-presence.ts`; `npm run bench` runs it last. BENCH_TEAM_SOCKETS and BENCH_TEAMS
+// scale it down on a small machine.
+import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { loadavg } from "node:os";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
+import {
+  type BenchServer,
+  buyPlan,
+  call,
+  mailTo,
+  signUp,
+  startBenchServer,
+  stopBenchServer,
+} from "./kairo-process.ts";
+import {
+  type FromReceiver,
+  openWorkspace,
+  type ReceiverJob,
+  type ToReceiver,
+  wallClock,
+} from "./presence-receivers.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const ONE_TEAM = Number(process.env.BENCH_TEAM_SOCKETS ?? 1000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 50);
+const RECEIVERS = Math.max(1, Number(process.env.BENCH_RECEIVER_PROCESSES ?? 4));
 const PER_TEAM = 100;
+const OPEN_AT_ONCE = 50;
 const MESSAGES = 20;
+const GAP_MS = 150;
 
-type Server = { child: ChildProcess; base: string };
-
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["src/server/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      RATE_LIMIT_DISABLED: "true",
-      BETTER_AUTH_SECRET: SECRET,
-      KAIRO_DATA_DIR: `/tmp/kairo-bench-presence-${port}`,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const stop = (s: Server) =>
-  new Promise<void>((resolve) => {
-    s.child.once("exit", () => resolve());
-    s.child.kill("SIGTERM");
-  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const rssBytes = (pid: number) => {
   const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return m ? Number(m[1]) * 1024 : 0;
 };
 
-let seq = 0;
-/** A person signed in over HTTP: their cookie. */
-async function person(base: string): Promise<{ email: string; cookie: string }> {
-  seq += 1;
-  const email = `bench-${Date.now().toString(36)}-${seq}@example.com`;
-  const headers = { "content-type": "application/json", origin: base };
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: `Bench ${seq}`, email, password: "bench-password-1", callbackURL: "/" }),
-  });
-  if (!res.ok) throw new Error(`sign-up ${res.status}`);
-  const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
-  const link = mails.find((m) => m.to === email)!.text.match(/https?:\/\/\S+/)![0];
-  const verified = await fetch(link, { redirect: "manual" });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { email, cookie };
-}
-
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { cookie, origin: base, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+/** A process's CPU time so far (user + system), in ms: /proc/<pid>/stat counts 100 ticks a second. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 /** An owner on Team with `members` more people: the cookies of all of them. */
 async function team(base: string, members: number): Promise<string[]> {
-  const owner = await person(base);
-  const checkout = await call(base, owner.cookie, "POST", "/api/billing/checkout", {
-    plan: "team",
-    quantity: members + 1,
-    billing: "monthly",
-    successUrl: `${base}/dashboard`,
-    cancelUrl: `${base}/dashboard`,
-  });
-  const id = new URL(String(checkout.url)).pathname.split("/").pop();
-  await call(base, owner.cookie, "POST", `/api/billing/checkout-sessions/${id}/pay`);
+  const owner = await signUp(base, "bench");
+  await buyPlan(base, owner.cookie, "team", members + 1);
   const cookies = [owner.cookie];
   for (let i = 0; i < members; i += 1) {
-    const p = await person(base);
+    const p = await signUp(base, "bench");
     await call(base, owner.cookie, "POST", "/api/team/invitations", { email: p.email });
-    const mails = (await (await fetch(`${base}/api/dev/mail`)).json()) as Array<{ to: string; text: string }>;
-    const inv = mails
-      .find((m) => m.to === p.email && /invite\//.test(m.text))!
-      .text.match(/invite\/([0-9a-f-]{36})/)![1];
+    const inv = (await mailTo(base, p.email, /invite\//)).match(/invite\/([0-9a-f-]{36})/)![1];
     await call(base, p.cookie, "POST", `/api/team/invitations/${inv}/accept`);
     cookies.push(p.cookie);
   }
   return cookies;
 }
 
-async function openWorkspace(base: string, cookie: string): Promise<Socket> {
-  const socket = io(base, {
-    path: "/socket.io",
-    transports: ["websocket"],
-    extraHeaders: { cookie },
-    auth: { page: "/team-workspace" },
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  const ack = (await socket.timeout(30_000).emitWithAck("team:join", null)) as { ok: boolean };
-  if (!ack.ok) throw new Error("join refused");
-  return socket;
-}
-
-/** Opens `count` workspaces round-robin over `cookies` and `bases`, a few at a time. */
-async function openMany(bases: string[], cookies: string[], count: number): Promise<Socket[]> {
-  const out: Socket[] = [];
-  for (let i = 0; i < count; i += 50) {
-    const batch = Array.from({ length: Math.min(50, count - i) }, (_, k) =>
-      openWorkspace(bases[(i + k) % bases.length]!, cookies[(i + k) % cookies.length]!),
+/** The receiving processes: each holds every RECEIVERS-th socket. */
+class Receivers {
+  private readonly procs: ChildProcess[];
+  constructor() {
+    this.procs = Array.from({ length: RECEIVERS }, () =>
+      fork(new URL("./presence-receivers.ts", import.meta.url), {
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      }),
     );
-    out.push(...(await Promise.all(batch)));
   }
-  return out;
+  private ask(p: ChildProcess, m: ToReceiver): Promise<FromReceiver> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`a receiving process exited with ${code}`));
+      p.once("exit", onExit);
+      p.once("message", (r: FromReceiver) => {
+        p.off("exit", onExit);
+        if (r.op === "failed") reject(new Error(r.message));
+        else resolve(r);
+      });
+      p.send(m);
+    });
+  }
+  pids() {
+    return this.procs.map((p) => p.pid!);
+  }
+  async open(jobs: ReceiverJob[]) {
+    await Promise.all(
+      this.procs.map((p, i) =>
+        this.ask(p, {
+          op: "open",
+          jobs: jobs.filter((_, k) => k % RECEIVERS === i),
+          // 50 handshakes in flight in all, as one bench process opened them: each takes the
+          // session, the plan and the team from the database.
+          batch: Math.ceil(OPEN_AT_ONCE / RECEIVERS),
+        }),
+      ),
+    );
+  }
+  async start() {
+    await Promise.all(this.procs.map((p) => this.ask(p, { op: "start" })));
+  }
+  async collect() {
+    const answers = await Promise.all(this.procs.map((p) => this.ask(p, { op: "collect" })));
+    return answers.flatMap((a) => (a.op === "samples" ? [a] : []));
+  }
+  /** Ends the processes at once (a failed run). */
+  kill() {
+    for (const p of this.procs) if (p.exitCode === null) p.kill("SIGTERM");
+  }
+  async close() {
+    await Promise.all(
+      this.procs.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null) return resolve();
+            p.once("exit", () => resolve());
+            p.send({ op: "close" } satisfies ToReceiver);
+          }),
+      ),
+    );
+  }
 }
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+type Result = {
+  p50: number;
+  p99: number;
+  received: number;
+  expected: number;
+  serverCpu: number;
+  receiversCpu: number;
+  load: number;
+};
+
 /**
- * Each sender sends MESSAGES typing flags, one every 150 ms; every other socket of its team records
- * how long each took to arrive (sender and receivers share this process's clock).
+ * Each sender (group g's, in this process) sends MESSAGES typing flags, one every GAP_MS; every
+ * receiving socket of its team stamps each arrival. A socket's k-th arrival is the k-th flag (one
+ * WebSocket keeps order), so the latency is its stamp minus the k-th send stamp of its group.
  */
-async function fanOut(groups: Array<{ sender: Socket; receivers: Socket[] }>) {
-  const samples: number[] = [];
-  for (const g of groups) {
-    for (const r of g.receivers) {
-      r.on("typing:update", () => samples.push(performance.now() - lastSent.get(g.sender)!));
-    }
-  }
-  const lastSent = new Map<Socket, number>();
+async function fanOut(receivers: Receivers, senders: Socket[], serverPids: number[]): Promise<Result> {
+  await receivers.start();
+  const sent: number[][] = senders.map(() => []);
+  const serverBefore = serverPids.reduce((n, pid) => n + cpuMs(pid), 0);
   for (let i = 0; i < MESSAGES; i += 1) {
-    for (const g of groups) {
-      lastSent.set(g.sender, performance.now());
-      g.sender.emit("typing:set", { isTyping: i % 2 === 0 });
-    }
-    await new Promise((r) => setTimeout(r, 150));
+    senders.forEach((s, g) => {
+      sent[g]!.push(wallClock());
+      s.emit("typing:set", { isTyping: i % 2 === 0 });
+    });
+    await sleep(GAP_MS);
   }
-  await new Promise((r) => setTimeout(r, 1000));
+  await sleep(1000);
+  const serverCpu = serverPids.reduce((n, pid) => n + cpuMs(pid), 0) - serverBefore;
+  const answers = await receivers.collect();
+  const samples: number[] = [];
+  let sockets = 0;
+  for (const a of answers) {
+    for (const s of a.sockets) {
+      sockets += 1;
+      for (const [k, at] of s.arrivals.slice(0, MESSAGES).entries()) samples.push(at - sent[s.group]![k]!);
+    }
+  }
   const sorted = samples.sort((a, b) => a - b);
-  const expected = groups.reduce((n, g) => n + g.receivers.length, 0) * MESSAGES;
-  return { p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), received: sorted.length, expected };
+  return {
+    p50: pct(sorted, 0.5),
+    p99: pct(sorted, 0.99),
+    received: sorted.length,
+    expected: sockets * MESSAGES,
+    serverCpu: serverCpu / MESSAGES,
+    receiversCpu: answers.reduce((n, a) => n + a.cpuMs, 0) / MESSAGES,
+    load: loadavg()[0]!,
+  };
 }
 
-const close = (sockets: Socket[]) => {
-  for (const s of sockets) s.close();
-};
+const fmt = (r: Result) =>
+  `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}${r.received < r.expected ? ` (${r.expected - r.received} lost)` : ""}` +
+  ` [CPU a round: server ${r.serverCpu.toFixed(1)} ms, receivers ${r.receiversCpu.toFixed(1)} ms; load ${r.load.toFixed(2)}]`;
+
+/** `count` sockets round-robin over `cookies` and `bases`: the first in this process (the sender). */
+async function openTeam(bases: string[], cookies: string[], count: number, group = 0) {
+  const sender = await openWorkspace(bases[0]!, cookies[0]!);
+  const jobs: ReceiverJob[] = [];
+  for (let i = 1; i < count; i += 1)
+    jobs.push({ base: bases[i % bases.length]!, cookie: cookies[i % cookies.length]!, group });
+  return { sender, jobs };
+}
 
 export async function teamPresenceFigures(record: (name: string, value: string) => void) {
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -189,53 +203,74 @@ export async function teamPresenceFigures(record: (name: string, value: string) 
   await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const fmt = (r: { p50: number; p99: number; received: number; expected: number }) =>
-    `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}${r.received < r.expected ? ` (${r.expected - r.received} lost)` : ""}`;
+  const db = { DATABASE_URL: url.toString() };
+  const label = `team workspace (${RECEIVERS} receiving processes)`;
+  // Whatever a failed run leaves running is stopped in `finally`.
+  const servers: BenchServer[] = [];
+  const pools: Receivers[] = [];
+  const server = async (port: number, env: Record<string, string>) => {
+    const s = await startBenchServer(port, "presence", env);
+    servers.push(s);
+    return s;
+  };
+  const pool = () => {
+    const r = new Receivers();
+    pools.push(r);
+    return r;
+  };
   try {
     // One instance, in-memory presence.
-    const a = await startServer(4590, { DATABASE_URL: url.toString() });
+    const a = await server(4590, db);
     const cookies = await team(a.base, 4);
     const rssBefore = rssBytes(a.child.pid!);
-    const sockets = await openMany([a.base], cookies, ONE_TEAM);
-    await new Promise((r) => setTimeout(r, 1000));
-    const perConn = (rssBytes(a.child.pid!) - rssBefore) / sockets.length;
+    let receivers = pool();
+    const one = await openTeam([a.base], cookies, ONE_TEAM);
+    await receivers.open(one.jobs);
+    await sleep(1000);
+    const perConn = (rssBytes(a.child.pid!) - rssBefore) / ONE_TEAM;
     record(
-      `team workspace: ${sockets.length} sockets of one team, one instance: server memory per connection`,
+      `${label}: ${ONE_TEAM} sockets of one team, one instance: server memory per connection`,
       `${(perConn / 1024).toFixed(1)} KB`,
     );
-    const one = await fanOut([{ sender: sockets[0]!, receivers: sockets.slice(1) }]);
     record(
-      `team workspace: broadcast to ${sockets.length - 1} sockets, one instance: p50 / p99 (ms)`,
-      fmt(one),
+      `${label}: broadcast to ${ONE_TEAM - 1} sockets, one instance: p50 / p99 (ms)`,
+      fmt(await fanOut(receivers, [one.sender], [a.child.pid!])),
     );
-    close(sockets);
+    one.sender.close();
+    await receivers.close();
 
-    const groups: Array<{ sender: Socket; receivers: Socket[] }> = [];
+    receivers = pool();
+    const senders: Socket[] = [];
+    const jobs: ReceiverJob[] = [];
     for (let t = 0; t < TEAMS; t += 1) {
-      const c = await team(a.base, 1);
-      const s = await openMany([a.base], c, PER_TEAM);
-      groups.push({ sender: s[0]!, receivers: s.slice(1) });
+      const g = await openTeam([a.base], await team(a.base, 1), PER_TEAM, t);
+      senders.push(g.sender);
+      jobs.push(...g.jobs);
     }
-    const many = await fanOut(groups);
+    await receivers.open(jobs);
     record(
-      `team workspace: ${TEAMS * PER_TEAM} sockets in ${TEAMS} teams, one instance, all teams at once: p50 / p99 (ms)`,
-      fmt(many),
+      `${label}: ${TEAMS * PER_TEAM} sockets in ${TEAMS} teams, one instance, all teams at once: p50 / p99 (ms)`,
+      fmt(await fanOut(receivers, senders, [a.child.pid!])),
     );
-    close(groups.flatMap((g) => [g.sender, ...g.receivers]));
-    await stop(a);
+    for (const s of senders) s.close();
+    await receivers.close();
+    await stopBenchServer(servers.shift()!);
 
     // Two instances on one Redis: half the sockets on each; the sender on the first.
-    const a2 = await startServer(4591, { DATABASE_URL: url.toString(), REDIS_URL });
-    const b2 = await startServer(4592, { DATABASE_URL: url.toString(), REDIS_URL });
-    const split = await openMany([a2.base, b2.base], cookies, ONE_TEAM);
-    const two = await fanOut([{ sender: split[0]!, receivers: split.slice(1) }]);
+    const a2 = await server(4591, { ...db, REDIS_URL });
+    const b2 = await server(4592, { ...db, REDIS_URL });
+    receivers = pool();
+    const split = await openTeam([a2.base, b2.base], cookies, ONE_TEAM);
+    await receivers.open(split.jobs);
     record(
-      `team workspace: broadcast to ${split.length - 1} sockets over two instances and Redis: p50 / p99 (ms)`,
-      fmt(two),
+      `${label}: broadcast to ${ONE_TEAM - 1} sockets over two instances and Redis: p50 / p99 (ms)`,
+      fmt(await fanOut(receivers, [split.sender], [a2.child.pid!, b2.child.pid!])),
     );
-    close(split);
-    await Promise.all([stop(a2), stop(b2)]);
+    split.sender.close();
+    await receivers.close();
   } finally {
+    for (const r of pools) r.kill();
+    await Promise.all(servers.map(stopBenchServer));
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
   }
