@@ -1,7 +1,11 @@
 // The signed-in shell as a whole: one failing panel leaves the others working (section boundaries),
-// and one task change costs one refetch of each affected query in the tab that made it.
+// one task change costs one refetch of each affected query in the tab that made it, and the
+// dashboard's script budget as served.
 import type { Page, Request } from "@playwright/test";
 import { expect, signUpAndVerify, test } from "./fixtures.ts";
+
+/** The dashboard's budget: script bytes as served (compressed) until the network is idle. */
+const DASHBOARD_SCRIPT_BUDGET_BYTES = 200 * 1024;
 
 test("a panel whose data fails shows its load-error card with Retry; the others still work", async ({
   page,
@@ -107,5 +111,45 @@ test("one task update refetches each affected query once in the tab that made it
   expect(patch).toBeDefined();
   // The change itself, then the task list (the one affected query on screen) once; nothing twice.
   expect(Object.fromEntries(counts)).toEqual({ [patch!]: 1, "GET /api/tasks": 1 });
+  void consoleErrors;
+});
+
+test("the dashboard loads at most 200 KB of script as served (compressed, until the network is idle)", async ({
+  page,
+  request,
+  browser,
+  consoleErrors,
+}, testInfo) => {
+  // Known short of the budget (issue 12 point 3): 229 KB as of this commit, from 247 KB; what is left
+  // (zod, the socket client, Radix's tooltip and popover in the layout) is in docs/decisions/029.
+  // Expected to fail until then; it turns red as soon as the dashboard fits, to drop this line.
+  test.fail();
+  await signUpAndVerify(page, request);
+  // A browser with nothing cached, signed in as that person.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await context.newPage();
+  const scripts: Array<{ path: string; bytes: Promise<number> }> = [];
+  fresh.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push({
+      path: new URL(response.url()).pathname,
+      bytes: response
+        .request()
+        .sizes()
+        .then((sizes) => sizes.responseBodySize),
+    });
+  });
+  await fresh.goto("/dashboard", { waitUntil: "networkidle" });
+  await expect(fresh.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await fresh.waitForLoadState("networkidle");
+  let served = 0;
+  for (const script of scripts) served += await script.bytes;
+  await context.close();
+  testInfo.annotations.push({
+    type: "dashboard script as served",
+    description: `${(served / 1024).toFixed(1)} KB in ${scripts.length} files`,
+  });
+  expect(served).toBeGreaterThan(0);
+  expect(served).toBeLessThanOrEqual(DASHBOARD_SCRIPT_BUDGET_BYTES);
   void consoleErrors;
 });

@@ -1,9 +1,34 @@
 // Toasts for outcomes. Errors go through the spec's mapping: severity decides how long they stay
 // (3, 5, 7, 10 s), low is shown as a warning, critical offers Retry.
-import { toast } from "sonner";
+// Sonner and its Toaster download with the first toast, not with the page (issue 12 point 3): `toast`
+// here asks the root layout to mount the Toaster, waits until it listens, then shows the toast.
+import type { ReactNode } from "react";
 import { type MappedError, mapError, SEVERITY_DURATION_MS } from "#shared/errors/message-mapping.ts";
 import { ApiError } from "./api-client.ts";
 import { queryClient } from "./query-client.ts";
+import { toasterStore } from "./toaster-store.ts";
+
+type ToastKind = "success" | "error" | "info" | "warning";
+type ToastOptions = {
+  description?: ReactNode;
+  duration?: number;
+  action?: { label: string; onClick: () => void };
+};
+
+function show(kind: ToastKind, title: string, options?: ToastOptions): void {
+  toasterStore.want();
+  void Promise.all([import("sonner"), toasterStore.isReady]).then(([{ toast: sonner }]) =>
+    sonner[kind](title, options),
+  );
+}
+
+/** Sonner's toast calls, loaded on first use. */
+export const toast = {
+  success: (title: string, options?: ToastOptions) => show("success", title, options),
+  error: (title: string, options?: ToastOptions) => show("error", title, options),
+  info: (title: string, options?: ToastOptions) => show("info", title, options),
+  warning: (title: string, options?: ToastOptions) => show("warning", title, options),
+};
 
 /**
  * What Retry does on a critical error when the caller has nothing better to offer: the connection

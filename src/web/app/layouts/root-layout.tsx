@@ -1,17 +1,21 @@
-// The frame of every page: scroll restoration and the toaster (loaded after the page itself).
-import { lazy, Suspense } from "react";
+// The frame of every page: scroll restoration and the toaster (downloaded with the first toast).
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { toasterStore } from "../../lib/toaster-store.ts";
 
 const Toaster = lazy(() => import("../../components/layout/toaster.tsx"));
 
 export function RootLayout() {
+  const toasts = useSyncExternalStore(toasterStore.subscribe, toasterStore.wanted, toasterStore.wanted);
   return (
     <>
       <Outlet />
       <ScrollRestoration />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }

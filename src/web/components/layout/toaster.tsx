@@ -1,10 +1,14 @@
+import { useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
 import { TOAST_DEFAULT_MS, TOASTS_VISIBLE } from "#shared/domain/limits.ts";
 import { useTheme } from "../../lib/theme.ts";
+import { toasterStore } from "../../lib/toaster-store.ts";
 
 /** Toasts: 4 s by default, at most 3 visible (spec section 9). */
 export default function Toaster() {
   const [theme] = useTheme();
+  // Sonner's own effect (a child's) has subscribed by now: the toasts waiting can be shown.
+  useEffect(() => toasterStore.ready(), []);
   return (
     <Sonner
       theme={theme}

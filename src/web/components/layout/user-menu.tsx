@@ -1,68 +1,25 @@
-// The avatar menu of the top bars: Dashboard, Settings, Sign out (which returns to /).
-import { LayoutDashboard, LogOut, Settings } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useNavigate } from "react-router";
-import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
-import { paths } from "../../config/paths.ts";
-import { authApi } from "../../lib/auth-api.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+// The avatar menu of the top bars. Its code (Radix's menu) downloads when it is first opened.
+import { lazy } from "react";
 import { useSession } from "../../lib/session.ts";
+import { OnFirstUse } from "../ui/on-first-use.tsx";
+import { USER_MENU_TRIGGER_CLASS, UserMenuTriggerLabel } from "./user-menu-trigger.tsx";
 
-export function initials(nameOrEmail: string): string {
-  const parts = nameOrEmail.trim().split(/\s+/).filter(Boolean);
-  if (parts.length >= 2) return `${parts[0]![0]}${parts[1]![0]}`.toUpperCase();
-  return (parts[0]?.[0] ?? "?").toUpperCase();
-}
-
-const itemClass =
-  "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-surface-2";
+const loadPopup = () => import("./user-menu-popup.tsx");
+const UserMenuPopup = lazy(loadPopup);
 
 export function UserMenu() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const user = session.user;
+  const user = useSession().user;
   if (!user) return null;
-
-  const signOut = async () => {
-    try {
-      await authApi.signOut(paths.home);
-      notifySuccess("Signed out", "See you soon.");
-      navigate(paths.home, { replace: true });
-    } catch (err) {
-      // A lost connection is told as such; anything else as the spec's sign-out failure.
-      notifyError(err, { fallback: AUTH_MESSAGES.signOutFailed, retry: () => void signOut() });
-    }
-  };
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="grid size-9 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        <span aria-hidden="true">{initials(user.name || user.email)}</span>
-        <span className="sr-only">Account menu for {user.name || user.email}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-lg border border-border bg-background p-1 shadow-lg"
-        >
-          <div className="px-2 py-2">
-            <p className="truncate text-sm font-medium">{user.name}</p>
-            <p className="truncate text-xs text-muted">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.dashboard)}>
-            <LayoutDashboard aria-hidden="true" className="size-4" /> Dashboard
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.settings)}>
-            <Settings aria-hidden="true" className="size-4" /> Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <LogOut aria-hidden="true" className="size-4" /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <OnFirstUse
+      preload={loadPopup}
+      trigger={
+        <button type="button" aria-haspopup="menu" aria-expanded={false} className={USER_MENU_TRIGGER_CLASS}>
+          <UserMenuTriggerLabel user={user} />
+        </button>
+      }
+    >
+      <UserMenuPopup defaultOpen />
+    </OnFirstUse>
   );
 }

@@ -4,11 +4,11 @@
 // provider refused the redirect address.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { CalendarConnectFailure } from "#shared/contracts/calendar-integrations.ts";
 import { CALENDAR_TEXT, type CalendarProviderId } from "#shared/domain/calendar-sync.ts";
 import { FullPageSpinner } from "../../../components/ui/spinner.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/notify.ts";
 import { finishCalendarConnect } from "../api/finish-calendar-connect.ts";
 import { OAuthSetupDialog } from "./oauth-setup-dialog.tsx";
 

@@ -6,7 +6,6 @@
 import { format } from "date-fns";
 import { AlertTriangle, CalendarDays, CheckCircle2, History, RefreshCw, Unplug, XCircle } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import type {
   CalendarConnectionSummary,
   CalendarProviderStatus,
@@ -21,6 +20,7 @@ import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dia
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/notify.ts";
 import { useConnectCalendar } from "../api/connect-calendar.ts";
 import { useDisconnectCalendar } from "../api/disconnect-calendar.ts";
 import { useCalendarIntegrations } from "../api/get-calendar-integrations.ts";

@@ -3,13 +3,13 @@
 // It can be copied, replaced by a new one (the old stops working) and turned off.
 import { Copy, Link2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../lib/notify.ts";
 import { useIcalFeed } from "../api/get-ical-feed.ts";
 import { useRegenerateIcalFeed } from "../api/regenerate-ical-feed.ts";
 import { useRevokeIcalFeed } from "../api/revoke-ical-feed.ts";

@@ -1,16 +1,16 @@
 // The four overview figures, all from the server: tasks, time saved against estimates, productivity
 // (the rounded completion rate) and the current plan.
 import { useQuery } from "@tanstack/react-query";
-import { Clock, CreditCard, Info, ListChecks, type LucideIcon, TrendingUp } from "lucide-react";
-import { Popover } from "radix-ui";
-import type { ReactNode } from "react";
-import { TIME_SAVED_DEFINITION } from "#shared/domain/metrics.ts";
+import { Clock, CreditCard, ListChecks, type LucideIcon, TrendingUp } from "lucide-react";
+import { lazy, type ReactNode } from "react";
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { formatMinutes } from "#shared/domain/tasks.ts";
 import { Card } from "../../../components/ui/card.tsx";
+import { OnFirstUse } from "../../../components/ui/on-first-use.tsx";
 import { throwWhenEmpty } from "../../../lib/query-client.ts";
 import { useSubscription } from "../../../lib/subscription.ts";
 import { overviewQueryOptions } from "../api/get-overview.ts";
+import { TimeSavedButton } from "./time-saved-button.tsx";
 
 export function StatCards() {
   // Without figures the section shows its boundary's load-error card (dashboard route).
@@ -115,31 +115,15 @@ function StatCard({
   );
 }
 
-// A popover rather than a hover tooltip, so the definition opens on touch and keyboard alike.
+// A popover rather than a hover tooltip, so the definition opens on touch and keyboard alike. Its
+// code (Radix's popover) downloads when it is first opened.
+const loadTimeSavedPopover = () => import("./time-saved-popover.tsx");
+const TimeSavedPopover = lazy(loadTimeSavedPopover);
+
 function TimeSavedInfo() {
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label="How time saved is measured"
-          title={TIME_SAVED_DEFINITION}
-          className="grid size-6 place-items-center rounded-md text-muted hover:bg-surface-2 hover:text-foreground"
-        >
-          <Info className="size-4" aria-hidden="true" />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          sideOffset={6}
-          collisionPadding={12}
-          className="z-50 max-w-64 rounded-md bg-foreground px-3 py-2 text-xs leading-relaxed text-background shadow-lg"
-        >
-          {TIME_SAVED_DEFINITION}
-          <Popover.Arrow className="fill-foreground" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <OnFirstUse preload={loadTimeSavedPopover} trigger={<TimeSavedButton />}>
+      <TimeSavedPopover defaultOpen />
+    </OnFirstUse>
   );
 }
