@@ -128,15 +128,16 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export { isAdminRole, ROLES, type Role } from "../domain/roles.ts";
 
-import type { Role } from "../domain/roles.ts";
+import { ROLES } from "../domain/roles.ts";
 
-/** The signed-in person as the API describes them (GET /api/me). */
-export type Me = {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  emailVerified: boolean;
-  preferences: { job_title?: string; company?: string };
-  createdAt: string;
-};
+/** The signed-in person as the API describes them (GET /api/me, PATCH /api/profile). */
+export const meDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  preferences: z.object({ job_title: z.string().optional(), company: z.string().optional() }),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meDto>;

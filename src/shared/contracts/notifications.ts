@@ -6,20 +6,28 @@ import { z } from "zod";
 export const NOTIFICATION_PAGE = 20;
 export const NOTIFICATION_PAGE_MAX = 50;
 
-export type NotificationDto = {
-  id: string;
+export const notificationDto = z.object({
+  id: z.string(),
   /** What raised it: "workflow", "report", "calendar", "team", ... */
-  kind: string;
-  title: string;
-  body: string;
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
   /** An in-app path to open when it is picked, or null. */
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-};
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationDto = z.infer<typeof notificationDto>;
 
 /** GET /api/notifications: the newest first, and how many of all the person's are unread. */
-export type NotificationListResponse = { notifications: NotificationDto[]; unread: number };
+export const notificationListResponse = z.object({
+  notifications: z.array(notificationDto),
+  unread: z.number(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/** POST /api/notifications/read: how many are still unread. */
+export const notificationReadResponse = z.object({ unread: z.number() });
 
 export const notificationListQuery = z
   .object({

@@ -10,16 +10,19 @@ export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type PrivacyKey = (typeof PRIVACY_KEYS)[number];
 
 /** Pomodoro lengths set by applying an AI recommendation; the panel adopts them once, when idle. */
-export type PomodoroLengths = { workMinutes: number; breakMinutes: number; setAt: string };
+const pomodoroLengths = z.object({ workMinutes: z.number(), breakMinutes: z.number(), setAt: z.string() });
+export type PomodoroLengths = z.infer<typeof pomodoroLengths>;
 
-export type Preferences = {
-  notifications: Record<NotificationKey, boolean>;
+/** GET and PATCH /api/preferences. */
+export const preferencesDto = z.object({
+  notifications: z.object({ email: z.boolean(), desktop: z.boolean(), focusReminders: z.boolean() }),
   /** shareTaskTitles: send task titles to the configured AI model (off unless turned on). */
-  privacy: Record<PrivacyKey, boolean>;
-  pomodoro: PomodoroLengths | null;
+  privacy: z.object({ analytics: z.boolean(), crashReports: z.boolean(), shareTaskTitles: z.boolean() }),
+  pomodoro: pomodoroLengths.nullable(),
   /** How the task list is grouped: "category" after applying "batch similar tasks". */
-  taskGrouping: "none" | "category";
-};
+  taskGrouping: z.enum(["none", "category"]),
+});
+export type Preferences = z.infer<typeof preferencesDto>;
 
 export const DEFAULT_PREFERENCES: Preferences = {
   notifications: { email: true, desktop: true, focusReminders: true },

@@ -176,17 +176,19 @@ export const pomodoroCompleteBody = z
   .strict();
 export type PomodoroCompleteBody = z.input<typeof pomodoroCompleteBody>;
 
-export type PomodoroSessionDto = {
-  id: string;
-  taskId: string | null;
-  startTime: string;
-  endTime: string | null;
-  durationMinutes: number;
-  breakDurationMinutes: number;
-  completed: boolean;
-};
+export const pomodoroSessionDto = z.object({
+  id: z.string(),
+  taskId: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  durationMinutes: z.number(),
+  breakDurationMinutes: z.number(),
+  completed: z.boolean(),
+});
+export type PomodoroSessionDto = z.infer<typeof pomodoroSessionDto>;
 
-export type PomodoroTodayResponse = { count: number; sessions: PomodoroSessionDto[] };
+export const pomodoroTodayResponse = z.object({ count: z.number(), sessions: z.array(pomodoroSessionDto) });
+export type PomodoroTodayResponse = z.infer<typeof pomodoroTodayResponse>;
 
 // The productivity assistant (spec: productivity-assistant function)
 export const assistantBody = z
@@ -203,7 +205,8 @@ export const assistantBody = z
   })
   .strict();
 export type AssistantBody = z.infer<typeof assistantBody>;
-export type AssistantResponse = { suggestion: string };
+export const assistantResponse = z.object({ suggestion: z.string() });
+export type AssistantResponse = z.infer<typeof assistantResponse>;
 
 // Analytics
 export const DEFAULT_ANALYTICS_RANGE = 30 as const;
@@ -216,35 +219,38 @@ export const analyticsQuery = z
   })
   .strict();
 
-export type AnalyticsDay = {
-  date: string;
-  tasksCompleted: number;
-  minutesTracked: number;
-  focusSessions: number;
-  completionRate: number;
-};
-export type AnalyticsResponse = {
-  range: 7 | 30 | 90;
-  historyLimitedTo: number | null;
-  days: AnalyticsDay[];
-  byCategory: Array<{ category: TaskCategory; minutes: number }>;
-  metrics: {
-    completionRate: number;
-    totalTasks: number;
-    totalHours: number;
-    focusSessions: number;
-    productivityScore: number;
-  };
-};
+const analyticsDay = z.object({
+  date: z.string(),
+  tasksCompleted: z.number(),
+  minutesTracked: z.number(),
+  focusSessions: z.number(),
+  completionRate: z.number(),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDay>;
+export const analyticsResponse = z.object({
+  range: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+  historyLimitedTo: z.number().nullable(),
+  days: z.array(analyticsDay),
+  byCategory: z.array(z.object({ category: z.enum(TASK_CATEGORIES), minutes: z.number() })),
+  metrics: z.object({
+    completionRate: z.number(),
+    totalTasks: z.number(),
+    totalHours: z.number(),
+    focusSessions: z.number(),
+    productivityScore: z.number(),
+  }),
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponse>;
 
-export type OverviewResponse = {
-  totalTasks: number;
-  completedTasks: number;
-  openTasks: number;
-  timeSavedMinutes: number;
-  productivity: number;
-  completionRate: number;
-};
+export const overviewResponse = z.object({
+  totalTasks: z.number(),
+  completedTasks: z.number(),
+  openTasks: z.number(),
+  timeSavedMinutes: z.number(),
+  productivity: z.number(),
+  completionRate: z.number(),
+});
+export type OverviewResponse = z.infer<typeof overviewResponse>;
 
 // Calendar items between two instants (weekly panel, calendar section)
 export const calendarQuery = z
@@ -256,26 +262,39 @@ export const calendarQuery = z
     "At most 62 days at once",
   );
 
-export type CalendarItemsResponse = {
-  tasks: Array<
-    Pick<TaskDto, "id" | "title" | "deadline" | "estimatedMinutes" | "category" | "completed" | "priority">
-  >;
-  timeBlocks: Array<{
-    id: string;
-    taskId: string;
-    title: string;
-    category: TaskCategory;
-    startTime: string;
-    endTime: string | null;
-  }>;
-  events: Array<{
-    id: string;
-    title: string;
-    startTime: string;
-    endTime: string | null;
-    location: string | null;
-    provider: string;
-  }>;
+export const calendarItemsResponse = z.object({
+  tasks: z.array(
+    taskDto.pick({
+      id: true,
+      title: true,
+      deadline: true,
+      estimatedMinutes: true,
+      category: true,
+      completed: true,
+      priority: true,
+    }),
+  ),
+  timeBlocks: z.array(
+    z.object({
+      id: z.string(),
+      taskId: z.string(),
+      title: z.string(),
+      category: z.enum(TASK_CATEGORIES),
+      startTime: z.string(),
+      endTime: z.string().nullable(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      startTime: z.string(),
+      endTime: z.string().nullable(),
+      location: z.string().nullable(),
+      provider: z.string(),
+    }),
+  ),
   /** Tracked time before this instant is not shown (the free plan's 7-day history); null: all of it. */
-  trackedSince: string | null;
-};
+  trackedSince: z.string().nullable(),
+});
+export type CalendarItemsResponse = z.infer<typeof calendarItemsResponse>;

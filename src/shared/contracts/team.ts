@@ -12,51 +12,58 @@ export const inviteMemberBody = z.strictObject({
 });
 export type InviteMemberBody = z.input<typeof inviteMemberBody>;
 
-export type TeamRole = "owner" | "member";
+export const TEAM_ROLES = ["owner", "member"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 
-export type TeamMemberDto = {
-  id: string;
-  name: string;
-  email: string;
-  role: TeamRole;
-  joinedAt: string;
-};
+export const teamMemberDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: z.string(),
+});
+export type TeamMemberDto = z.infer<typeof teamMemberDto>;
 
-export type TeamInvitationDto = {
-  id: string;
-  email: string;
-  sentAt: string;
-  expiresAt: string;
-};
+export const teamInvitationDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TeamInvitationDto = z.infer<typeof teamInvitationDto>;
 
-export type TeamDto = {
-  id: string;
-  name: string;
+export const teamDto = z.object({
+  id: z.string(),
+  name: z.string(),
   /** Seats the owner pays for; the owner takes one. */
-  seats: number;
+  seats: z.number(),
   /** Members plus pending invitations: what counts against the seats. */
-  seatsUsed: number;
-  isOwner: boolean;
-  members: TeamMemberDto[];
+  seatsUsed: z.number(),
+  isOwner: z.boolean(),
+  members: z.array(teamMemberDto),
   /** Pending, unexpired invitations (listed to the owner only). */
-  invitations: TeamInvitationDto[];
-};
+  invitations: z.array(teamInvitationDto),
+});
+export type TeamDto = z.infer<typeof teamDto>;
 
 /** GET /api/team and the answer of every change: the person's team, or null when they have none. */
-export type TeamResponse = { team: TeamDto | null };
+export const teamResponse = z.object({ team: teamDto.nullable() });
+export type TeamResponse = z.infer<typeof teamResponse>;
 
-export type InvitationStatus = "pending" | "accepted" | "canceled" | "expired";
+export const INVITATION_STATUSES = ["pending", "accepted", "canceled", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** GET /api/team/invitations/:id: what the accept page shows to the invited person. */
-export type InvitationPreview = {
-  id: string;
-  teamName: string;
-  inviterName: string;
-  status: InvitationStatus;
-  expiresAt: string;
+export const invitationPreview = z.object({
+  id: z.string(),
+  teamName: z.string(),
+  inviterName: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  expiresAt: z.string(),
   /** True when the person reading it already belongs to this team. */
-  alreadyMember: boolean;
-};
+  alreadyMember: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
 
 /** The text the spec-free seat limit shows, written once for the server and the web. */
 export const seatsFullMessage = (seats: number) =>

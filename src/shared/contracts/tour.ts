@@ -6,12 +6,13 @@ import { z } from "zod";
 export const TOUR_OUTCOMES = ["completed", "skipped"] as const;
 export type TourOutcome = (typeof TOUR_OUTCOMES)[number];
 
-export type TourState = {
+export const tourState = z.object({
   /** When the person pressed Finish on the last step (ISO time), or null. */
-  completedAt: string | null;
+  completedAt: z.string().nullable(),
   /** When the person skipped the tour (Skip, Escape, closing it), or null. */
-  skippedAt: string | null;
-};
+  skippedAt: z.string().nullable(),
+});
+export type TourState = z.infer<typeof tourState>;
 
 /** PUT /api/tour: how the tour ended. */
 export const tourOutcomeBody = z

@@ -1,12 +1,12 @@
 // The person's notification and privacy switches (GET /api/preferences), read by several features:
 // settings shows and changes them, the Pomodoro alerts and the error log obey them.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Preferences } from "#shared/contracts/preferences.ts";
+import { type Preferences, preferencesDto } from "#shared/contracts/preferences.ts";
 import { apiFetch } from "./api-client.ts";
 import { queryClient } from "./query-client.ts";
 import { queryKeys } from "./query-keys.ts";
 
-export const getPreferences = () => apiFetch<Preferences>("/api/preferences");
+export const getPreferences = () => apiFetch("/api/preferences", { schema: preferencesDto });
 
 export const preferencesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.preferences, queryFn: getPreferences, staleTime: 5 * 60_000 });

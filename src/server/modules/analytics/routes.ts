@@ -1,7 +1,14 @@
 import { Hono } from "hono";
-import { analyticsQuery, calendarQuery } from "#shared/contracts/tasks.ts";
+import {
+  analyticsQuery,
+  analyticsResponse,
+  calendarItemsResponse,
+  calendarQuery,
+  overviewResponse,
+} from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../deps.ts";
 import { readQuery, timeZone } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { overview } from "./analytics.ts";
@@ -15,18 +22,29 @@ export function analyticsRoutes(deps: Pick<AppDeps, "database" | "clock" | "enti
       const personId = requireUser(c).id;
       const q = readQuery(c, analyticsQuery);
       const range = Number(q.range) as 7 | 30 | 90;
-      return c.json(
-        await analyticsForPerson({ db, entitlements, personId, range, timeZone: timeZone(q.tz), clock }),
-      );
+      const timeZoneName = timeZone(q.tz);
+      const answer = await analyticsForPerson({
+        db,
+        entitlements,
+        personId,
+        range,
+        timeZone: timeZoneName,
+        clock,
+      });
+      return reply(c, analyticsResponse, answer);
     })
     .get("/overview", async (c) => {
-      return c.json(await overview(db, requireUser(c).id));
+      return reply(c, overviewResponse, await overview(db, requireUser(c).id));
     })
     .get("/calendar", async (c) => {
       const personId = requireUser(c).id;
       const q = readQuery(c, calendarQuery);
       const from = new Date(q.from);
       const to = new Date(q.to);
-      return c.json(await calendarForPerson({ db, entitlements, personId, from, to }));
+      return reply(
+        c,
+        calendarItemsResponse,
+        await calendarForPerson({ db, entitlements, personId, from, to }),
+      );
     });
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { assistantBody } from "#shared/contracts/tasks.ts";
+import { assistantBody, assistantResponse } from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../deps.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -11,6 +12,6 @@ export function assistantRoutes(deps: Pick<AppDeps, "ai">) {
     requireUser(c);
     const body = await readJson(c, assistantBody);
     const suggestion = await deps.ai.suggestBreakActivity(body.data);
-    return c.json({ suggestion });
+    return reply(c, assistantResponse, { suggestion });
   });
 }

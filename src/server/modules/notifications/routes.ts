@@ -1,8 +1,14 @@
 // GET /api/notifications and POST /api/notifications/read: the bell in the top bar.
 import { Hono } from "hono";
-import { notificationListQuery, notificationReadBody } from "#shared/contracts/notifications.ts";
+import {
+  notificationListQuery,
+  notificationListResponse,
+  notificationReadBody,
+  notificationReadResponse,
+} from "#shared/contracts/notifications.ts";
 import type { AppDeps } from "../../deps.ts";
 import { readQuery } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -14,12 +20,16 @@ export function notificationRoutes(deps: Pick<AppDeps, "database" | "clock" | "e
     .get("/", async (c) => {
       const person = requireUser(c);
       const { limit } = readQuery(c, notificationListQuery);
-      return c.json(await listNotifications(db, person.id, limit));
+      return reply(c, notificationListResponse, await listNotifications(db, person.id, limit));
     })
     .post("/read", async (c) => {
       const personId = requireUser(c).id;
       const body = await readJson(c, notificationReadBody);
       const { events, clock } = deps;
-      return c.json(await markNotificationsRead({ db, events, personId, ids: body.ids ?? "all", clock }));
+      return reply(
+        c,
+        notificationReadResponse,
+        await markNotificationsRead({ db, events, personId, ids: body.ids ?? "all", clock }),
+      );
     });
 }

@@ -1,8 +1,14 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { pomodoroCompleteBody, pomodoroStartBody } from "#shared/contracts/tasks.ts";
+import {
+  pomodoroCompleteBody,
+  pomodoroSessionDto,
+  pomodoroStartBody,
+  pomodoroTodayResponse,
+} from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../deps.ts";
 import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -19,12 +25,12 @@ export function pomodoroRoutes(deps: Pick<AppDeps, "database" | "clock" | "event
     .get("/today", async (c) => {
       const user = requireUser(c);
       const { tz } = readQuery(c, todayQuery);
-      return c.json(await pomodoroToday(db, user.id, timeZone(tz), deps.clock()));
+      return reply(c, pomodoroTodayResponse, await pomodoroToday(db, user.id, timeZone(tz), deps.clock()));
     })
     .post("/", async (c) => {
       const user = requireUser(c);
       const body = await readJson(c, pomodoroStartBody);
-      return c.json(await startPomodoro(db, user.id, body, deps.clock()), 201);
+      return reply(c, pomodoroSessionDto, await startPomodoro(db, user.id, body, deps.clock()), 201);
     })
     .post("/:id/complete", async (c) => {
       const user = requireUser(c);
@@ -41,6 +47,6 @@ export function pomodoroRoutes(deps: Pick<AppDeps, "database" | "clock" | "event
         now: deps.clock(),
         origin: clientTabId(c),
       });
-      return c.json(session);
+      return reply(c, pomodoroSessionDto, session);
     });
 }

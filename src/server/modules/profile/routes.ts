@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { profileUpdateBody } from "#shared/contracts/auth.ts";
+import { meDto, profileUpdateBody } from "#shared/contracts/auth.ts";
 import type { AppDeps } from "../../deps.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -9,10 +10,10 @@ import { getMe, updateProfile } from "./profile.ts";
 export function profileRoutes(deps: Pick<AppDeps, "database">) {
   const db = deps.database.db;
   return new Hono<AppBindings>()
-    .get("/me", async (c) => c.json(await getMe(db, requireUser(c).id)))
+    .get("/me", async (c) => reply(c, meDto, await getMe(db, requireUser(c).id)))
     .patch("/profile", async (c) => {
       const user = requireUser(c);
       const body = await readJson(c, profileUpdateBody);
-      return c.json(await updateProfile(db, user.id, body));
+      return reply(c, meDto, await updateProfile(db, user.id, body));
     });
 }

@@ -2,10 +2,11 @@
 // feature (the use cases ask the entitlements service); reading and accepting an invitation only
 // need sign-in (accepting is what grants it).
 import { Hono } from "hono";
-import { inviteMemberBody } from "#shared/contracts/team.ts";
+import { invitationPreview, inviteMemberBody, teamResponse } from "#shared/contracts/team.ts";
 import type { AppDeps } from "../../deps.ts";
 import { idParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
+import { reply } from "../../http/reply.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -29,7 +30,7 @@ export function teamRoutes(
   return new Hono<AppBindings>()
     .get("/", async (c) => {
       const personId = requireUser(c).id;
-      return c.json(await getTeam({ db, entitlements, personId, clock }));
+      return reply(c, teamResponse, await getTeam({ db, entitlements, personId, clock }));
     })
     .post("/invitations", rateLimit(ROUTE_LIMITS.teamInvitation), async (c) => {
       const owner = requireUser(c);
@@ -37,28 +38,44 @@ export function teamRoutes(
       await entitlements.require(owner.id, "team_collaboration");
       const { email } = await readJson(c, inviteMemberBody);
       const logger = c.get("log");
-      return c.json(
+      return reply(
+        c,
+        teamResponse,
         await inviteMember({ db, mailer, logger, publicUrl, entitlements, owner, email, clock }),
         201,
       );
     })
     .get("/invitations/:id", async (c) => {
       const person = requireUser(c);
-      return c.json(await previewInvitation({ db, person, invitationId: invitationId(c), clock }));
+      return reply(
+        c,
+        invitationPreview,
+        await previewInvitation({ db, person, invitationId: invitationId(c), clock }),
+      );
     })
     .post("/invitations/:id/accept", async (c) => {
       const person = requireUser(c);
-      return c.json(await acceptInvitation({ db, events, person, invitationId: invitationId(c), clock }));
+      return reply(
+        c,
+        teamResponse,
+        await acceptInvitation({ db, events, person, invitationId: invitationId(c), clock }),
+      );
     })
     .delete("/invitations/:id", async (c) => {
       const personId = requireUser(c).id;
-      return c.json(
+      return reply(
+        c,
+        teamResponse,
         await revokeInvitation({ db, entitlements, personId, invitationId: invitationId(c), clock }),
       );
     })
     .delete("/members/:memberId", async (c) => {
       const personId = requireUser(c).id;
       const memberId = idParam(c, "memberId", "Member");
-      return c.json(await removeMember({ db, events, entitlements, personId, memberId, clock }));
+      return reply(
+        c,
+        teamResponse,
+        await removeMember({ db, events, entitlements, personId, memberId, clock }),
+      );
     });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
+import { analyticsResponse } from "#shared/contracts/tasks.ts";
 import type { AnalyticsRange } from "#shared/domain/metrics.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -8,7 +8,9 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Per-day series, minutes per category and the derived metrics over the last 7, 30 or 90 local days. */
 export const getAnalytics = (range: AnalyticsRange) =>
-  apiFetch<AnalyticsResponse>(`/api/analytics?range=${range}&tz=${encodeURIComponent(browserTimeZone())}`);
+  apiFetch(`/api/analytics?range=${range}&tz=${encodeURIComponent(browserTimeZone())}`, {
+    schema: analyticsResponse,
+  });
 
 export const analyticsQueryOptions = (range: AnalyticsRange) =>
   queryOptions({

@@ -1,37 +1,42 @@
 // Billing calls: details, checkout and portal addresses, and the local provider's test checkout
 // and portal actions.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  BillingDetails,
-  CheckoutRequest,
-  LocalCheckoutDto,
-  LocalPortalAction,
-  PortalRequest,
-  RedirectResponse,
+import {
+  billingDetails,
+  type CheckoutRequest,
+  type LocalPortalAction,
+  localCheckoutDto,
+  type PortalRequest,
+  redirectResponse,
 } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const billingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.billing.all, queryFn: () => apiFetch<BillingDetails>("/api/billing") });
+  queryOptions({
+    queryKey: queryKeys.billing.all,
+    queryFn: () => apiFetch("/api/billing", { schema: billingDetails }),
+  });
 
 export const useBilling = () => useQuery(billingQueryOptions());
 
 export const startCheckout = (body: CheckoutRequest) =>
-  apiFetch<RedirectResponse>("/api/billing/checkout", { method: "POST", json: body });
+  apiFetch("/api/billing/checkout", { schema: redirectResponse, method: "POST", json: body });
 
 export const openBillingPortal = (body: PortalRequest) =>
-  apiFetch<RedirectResponse>("/api/billing/portal", { method: "POST", json: body });
+  apiFetch("/api/billing/portal", { schema: redirectResponse, method: "POST", json: body });
 
 export const localCheckoutQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.billing.checkout(id),
-    queryFn: () => apiFetch<LocalCheckoutDto>(`/api/billing/checkout-sessions/${encodeURIComponent(id)}`),
+    queryFn: () =>
+      apiFetch(`/api/billing/checkout-sessions/${encodeURIComponent(id)}`, { schema: localCheckoutDto }),
     retry: false,
   });
 
 export const completeLocalCheckout = (id: string, outcome: "pay" | "cancel") =>
-  apiFetch<RedirectResponse>(`/api/billing/checkout-sessions/${encodeURIComponent(id)}/${outcome}`, {
+  apiFetch(`/api/billing/checkout-sessions/${encodeURIComponent(id)}/${outcome}`, {
+    schema: redirectResponse,
     method: "POST",
   });
 
@@ -40,7 +45,7 @@ export function useLocalPortalAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: LocalPortalAction) =>
-      apiFetch<BillingDetails>("/api/billing/local/subscription", { method: "POST", json: action }),
+      apiFetch("/api/billing/local/subscription", { schema: billingDetails, method: "POST", json: action }),
     onSuccess: (details) => {
       qc.setQueryData(queryKeys.billing.all, details);
       return qc.invalidateQueries({ queryKey: queryKeys.subscription });

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
+import { calendarItemsResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Tasks due, tracked time and synced events between two instants (at most 62 days apart). */
 export const getCalendarItems = (from: string, to: string) =>
-  apiFetch<CalendarItemsResponse>(
-    `/api/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-  );
+  apiFetch(`/api/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+    schema: calendarItemsResponse,
+  });
 
 export const calendarItemsQueryOptions = (from: Date, to: Date) => {
   const f = from.toISOString();

@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import type { CalendarItemsResponse, TaskDto } from "#shared/contracts/tasks.ts";
+import { type CalendarItemsResponse, taskDto } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
@@ -9,7 +9,7 @@ export type MoveTaskDeadlineInput = { id: string; deadline: string | null };
 
 /** Sets (or clears, with null) a task's deadline. */
 export const moveTaskDeadline = ({ id, deadline }: MoveTaskDeadlineInput) =>
-  apiFetch<TaskDto>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: { deadline } });
+  apiFetch(`/api/tasks/${encodeURIComponent(id)}`, { schema: taskDto, method: "PATCH", json: { deadline } });
 
 type Snapshot = Array<[QueryKey, CalendarItemsResponse | undefined]>;
 

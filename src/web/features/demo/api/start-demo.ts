@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DemoStatus } from "#shared/domain/demo.ts";
+import { demoStatusDto } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const DEMO_SESSION_KEY = "kairo-demo";
 
-export const startDemo = () => apiFetch<DemoStatus>("/api/demo", { method: "POST", json: {} });
+export const startDemo = () => apiFetch("/api/demo", { schema: demoStatusDto, method: "POST", json: {} });
 
 /** Starts the preview; the plan query refetches so every gate and lock updates at once. */
 export function useStartDemo() {

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
+import { subscriptionResponse } from "#shared/contracts/billing.ts";
 import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -12,7 +12,7 @@ import { DEMO_SESSION_KEY } from "../api/start-demo.ts";
 export function DemoBanner() {
   const subscription = useQuery({
     queryKey: queryKeys.subscription,
-    queryFn: () => apiFetch<SubscriptionResponse>("/api/subscription"),
+    queryFn: () => apiFetch("/api/subscription", { schema: subscriptionResponse }),
     refetchInterval: (q) => (q.state.data?.demo.active ? DEMO_CHECK_EVERY_MS : false),
   });
   const demo = subscription.data?.demo;

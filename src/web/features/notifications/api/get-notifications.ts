@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationListResponse } from "#shared/contracts/notifications.ts";
+import { notificationListResponse } from "#shared/contracts/notifications.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getNotifications = () => apiFetch<NotificationListResponse>("/api/notifications");
+export const getNotifications = () => apiFetch("/api/notifications", { schema: notificationListResponse });
 
 export const notificationsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.notifications, queryFn: getNotifications, staleTime: 60_000 });

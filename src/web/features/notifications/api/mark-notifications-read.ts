@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotificationListResponse, NotificationReadBody } from "#shared/contracts/notifications.ts";
+import {
+  type NotificationListResponse,
+  type NotificationReadBody,
+  notificationReadResponse,
+} from "#shared/contracts/notifications.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const markNotificationsRead = (body: NotificationReadBody) =>
-  apiFetch<{ unread: number }>("/api/notifications/read", { method: "POST", json: body });
+  apiFetch("/api/notifications/read", { schema: notificationReadResponse, method: "POST", json: body });
 
 /** Shows them read at once; the list is fetched again afterwards either way. */
 export function useMarkNotificationsRead() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OverviewResponse } from "#shared/contracts/tasks.ts";
+import { overviewResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getOverview = () => apiFetch<OverviewResponse>("/api/overview");
+export const getOverview = () => apiFetch("/api/overview", { schema: overviewResponse });
 
 export const overviewQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.overview, queryFn: getOverview });

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PomodoroCompleteBody, PomodoroSessionDto } from "#shared/contracts/tasks.ts";
+import { type PomodoroCompleteBody, pomodoroSessionDto } from "#shared/contracts/tasks.ts";
 import { ApiError, apiFetch } from "../../../lib/api-client.ts";
 import { invalidate } from "../../../lib/query-keys.ts";
 
 export type CompletePomodoroInput = { id: string; endTime: string };
 
 const post = (id: string, json: PomodoroCompleteBody) =>
-  apiFetch<PomodoroSessionDto>(`/api/pomodoro-sessions/${encodeURIComponent(id)}/complete`, {
+  apiFetch(`/api/pomodoro-sessions/${encodeURIComponent(id)}/complete`, {
+    schema: pomodoroSessionDto,
     method: "POST",
     json,
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
+import { pomodoroTodayResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
@@ -7,7 +7,9 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Today's sessions and completed count, "today" being the browser's local day. */
 export const getPomodoroToday = () =>
-  apiFetch<PomodoroTodayResponse>(`/api/pomodoro-sessions/today?tz=${encodeURIComponent(browserTimeZone())}`);
+  apiFetch(`/api/pomodoro-sessions/today?tz=${encodeURIComponent(browserTimeZone())}`, {
+    schema: pomodoroTodayResponse,
+  });
 
 export const pomodoroTodayQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.pomodoro.today, queryFn: getPomodoroToday });

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { PomodoroSessionDto } from "#shared/contracts/tasks.ts";
+import { pomodoroSessionDto } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export type StartPomodoroBody = {
@@ -10,6 +10,6 @@ export type StartPomodoroBody = {
 
 /** Creates the pomodoro_sessions record of a focus run that has just started. */
 export const startPomodoroSession = (body: StartPomodoroBody) =>
-  apiFetch<PomodoroSessionDto>("/api/pomodoro-sessions", { method: "POST", json: body });
+  apiFetch("/api/pomodoro-sessions", { schema: pomodoroSessionDto, method: "POST", json: body });
 
 export const useStartPomodoroSession = () => useMutation({ mutationFn: startPomodoroSession });

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AssistantBody, AssistantResponse } from "#shared/contracts/tasks.ts";
+import { type AssistantBody, assistantResponse } from "#shared/contracts/tasks.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export type BreakSuggestionInput = {
@@ -10,7 +10,8 @@ export type BreakSuggestionInput = {
 
 /** The productivity assistant's idea for the break that has just started (energy level fixed at 7). */
 export const suggestBreakActivity = (input: BreakSuggestionInput) =>
-  apiFetch<AssistantResponse>("/api/assistant", {
+  apiFetch("/api/assistant", {
+    schema: assistantResponse,
     method: "POST",
     json: {
       action: "suggest-break-activity",

@@ -3,12 +3,13 @@ import {
   applyPreferencesPatch,
   type Preferences,
   type PreferencesPatch,
+  preferencesDto,
 } from "#shared/contracts/preferences.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const updatePreferences = (patch: PreferencesPatch) =>
-  apiFetch<Preferences>("/api/preferences", { method: "PATCH", json: patch });
+  apiFetch("/api/preferences", { schema: preferencesDto, method: "PATCH", json: patch });
 
 /** Shows the change at once, and puts the switch back if the server does not take it. */
 export function useUpdatePreferences() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Me } from "#shared/contracts/auth.ts";
+import { meDto } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getMe = () => apiFetch<Me>("/api/me");
+export const getMe = () => apiFetch("/api/me", { schema: meDto });
 
 export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.me, queryFn: getMe });
 

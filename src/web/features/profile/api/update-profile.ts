@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me, ProfileUpdateBody } from "#shared/contracts/auth.ts";
+import { meDto, type ProfileUpdateBody } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
 
 export const updateProfile = (body: ProfileUpdateBody) =>
-  apiFetch<Me>("/api/profile", { method: "PATCH", json: body });
+  apiFetch("/api/profile", { schema: meDto, method: "PATCH", json: body });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TeamResponse } from "#shared/contracts/team.ts";
+import { teamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { subscriptionQueryOptions } from "../../../lib/subscription.ts";
 
 export const acceptInvitation = (id: string) =>
-  apiFetch<TeamResponse>(`/api/team/invitations/${encodeURIComponent(id)}/accept`, { method: "POST" });
+  apiFetch(`/api/team/invitations/${encodeURIComponent(id)}/accept`, {
+    schema: teamResponse,
+    method: "POST",
+  });
 
 /** Joins the team, then reloads the plan (now Team) before anyone reads it for the access gate. */
 export function useAcceptInvitation() {

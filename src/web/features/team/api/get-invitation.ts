@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { InvitationPreview } from "#shared/contracts/team.ts";
+import { invitationPreview } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** What the accept page shows: the team, who invited, and whether the invitation is still open. */
 export const getInvitation = (id: string) =>
-  apiFetch<InvitationPreview>(`/api/team/invitations/${encodeURIComponent(id)}`);
+  apiFetch(`/api/team/invitations/${encodeURIComponent(id)}`, { schema: invitationPreview });
 
 export const invitationQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.team.invitation(id), queryFn: () => getInvitation(id), retry: false });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TeamResponse } from "#shared/contracts/team.ts";
+import { teamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The person's team (owner or member) with its seats, members and pending invitations. */
-export const getTeam = () => apiFetch<TeamResponse>("/api/team");
+export const getTeam = () => apiFetch("/api/team", { schema: teamResponse });
 
 export const teamQueryOptions = () => queryOptions({ queryKey: queryKeys.team.all, queryFn: getTeam });
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InviteMemberBody, TeamResponse } from "#shared/contracts/team.ts";
+import { type InviteMemberBody, teamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const inviteMember = (body: InviteMemberBody) =>
-  apiFetch<TeamResponse>("/api/team/invitations", { method: "POST", json: body });
+  apiFetch("/api/team/invitations", { schema: teamResponse, method: "POST", json: body });
 
 export function useInviteMember() {
   const qc = useQueryClient();

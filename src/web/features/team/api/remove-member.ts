@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TeamResponse } from "#shared/contracts/team.ts";
+import { teamResponse } from "#shared/contracts/team.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const removeMember = (memberId: string) =>
-  apiFetch<TeamResponse>(`/api/team/members/${encodeURIComponent(memberId)}`, { method: "DELETE" });
+  apiFetch(`/api/team/members/${encodeURIComponent(memberId)}`, { schema: teamResponse, method: "DELETE" });
 
 export function useRemoveMember() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 // GET /api/tour: whether the person already finished or skipped the guided tour.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TourState } from "#shared/contracts/tour.ts";
+import { tourState } from "#shared/contracts/tour.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getTourState = () => apiFetch<TourState>("/api/tour");
+export const getTourState = () => apiFetch("/api/tour", { schema: tourState });
 
 export const tourStateQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.tour, queryFn: getTourState, staleTime: Number.POSITIVE_INFINITY });

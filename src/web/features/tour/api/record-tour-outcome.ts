@@ -1,6 +1,6 @@
 // PUT /api/tour (Finish or skip) and DELETE /api/tour (Restart tour). The cache takes the answer, and
 // takes the outcome at once even if the call fails, so the tour never replays on this page.
-import type { TourOutcome, TourState } from "#shared/contracts/tour.ts";
+import { type TourOutcome, type TourState, tourState } from "#shared/contracts/tour.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryClient } from "../../../lib/query-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -11,11 +11,11 @@ export async function recordTourOutcome(outcome: TourOutcome, now = new Date()):
     completedAt: outcome === "completed" ? at : (old?.completedAt ?? null),
     skippedAt: outcome === "skipped" ? at : (old?.skippedAt ?? null),
   }));
-  const saved = await apiFetch<TourState>("/api/tour", { method: "PUT", json: { outcome } });
+  const saved = await apiFetch("/api/tour", { schema: tourState, method: "PUT", json: { outcome } });
   queryClient.setQueryData(queryKeys.tour, saved);
 }
 
 export async function restartTourState(): Promise<void> {
-  const saved = await apiFetch<TourState>("/api/tour", { method: "DELETE" });
+  const saved = await apiFetch("/api/tour", { schema: tourState, method: "DELETE" });
   queryClient.setQueryData(queryKeys.tour, saved);
 }

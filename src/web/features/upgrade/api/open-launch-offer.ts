@@ -3,13 +3,13 @@
 // safe to repeat and is read as a query: a reopened dialog reuses the answer, a reload asks again and
 // gets the time actually left.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { LaunchOfferDto } from "#shared/contracts/billing.ts";
+import { launchOfferDto } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { offerDeadline } from "../offer-countdown.ts";
 
 export const openLaunchOffer = () =>
-  apiFetch<LaunchOfferDto>("/api/billing/launch-offer", { method: "POST" });
+  apiFetch("/api/billing/launch-offer", { schema: launchOfferDto, method: "POST" });
 
 export type LaunchOffer = {
   eligible: boolean;
