@@ -39,6 +39,8 @@ const PER_TEAM = 100;
 const OPEN_AT_ONCE = 50;
 const MESSAGES = 20;
 const GAP_MS = 150;
+/** How long after the last send a flag may still arrive before it counts as lost. */
+const LATE_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -160,9 +162,16 @@ async function fanOut(receivers: Receivers, senders: Socket[], serverPids: numbe
     });
     await sleep(GAP_MS);
   }
-  await sleep(1000);
+  // Every flag has arrived, or LATE_MS passed since the last send (what is still missing is lost).
+  const deadline = Date.now() + LATE_MS;
+  let answers = await receivers.collect();
+  const arrived = () => answers.reduce((n, a) => n + a.sockets.reduce((m, x) => m + x.arrivals.length, 0), 0);
+  const wanted = answers.reduce((n, a) => n + a.sockets.length, 0) * MESSAGES;
+  while (arrived() < wanted && Date.now() < deadline) {
+    await sleep(500);
+    answers = await receivers.collect();
+  }
   const serverCpu = serverPids.reduce((n, pid) => n + cpuMs(pid), 0) - serverBefore;
-  const answers = await receivers.collect();
   const samples: number[] = [];
   let sockets = 0;
   for (const a of answers) {
