@@ -275,6 +275,18 @@ try {
   console.info(`(PostgreSQL figures skipped: ${(err as Error).message})`);
 }
 
+// 4a'. AI insights for the heavy account on PostgreSQL, in process (bench/insights.ts; about 30 s)
+try {
+  const { insightsFigures } = await import("./insights.ts");
+  const ai = await insightsFigures("postgres", 5);
+  record(
+    "AI insights (built-in provider), PostgreSQL, in process: generated / cached, median of 5 (ms, target < 100)",
+    `${ai.generated.toFixed(1)} / ${ai.cached.toFixed(1)}`,
+  );
+} catch (err) {
+  console.info(`(AI insights on PostgreSQL skipped: ${(err as Error).message})`);
+}
+
 // 4b. Workflow trigger latency on two instances (bench/workflow-latency.ts)
 try {
   const { workflowLatencyFigures } = await import("./workflow-latency.ts");

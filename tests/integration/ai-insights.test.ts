@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "#server/db/schema/insights.ts";
+import { tasks, timeLogs } from "#server/db/schema/tasks.ts";
 import type { ApplyResponse, InsightsResponse } from "#shared/contracts/ai-insights.ts";
 import type { Preferences } from "#shared/contracts/preferences.ts";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
@@ -56,6 +57,10 @@ describe("access", () => {
       refresh(free),
       apply(free, "00000000-0000-4000-8000-000000000000"),
       free.post<ErrorBody>("/api/ai-insights/burnout/acknowledge", {}),
+      free.get<ErrorBody>("/api/ai-insights/schedule?tz=UTC"),
+      free.post<ErrorBody>("/api/ai-insights/schedule/00000000-0000-4000-8000-000000000000/postpone", {
+        days: 1,
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(403);
@@ -201,6 +206,30 @@ describe("a person with ten weeks of history and a heavy fortnight", () => {
     expect(after.metrics.totalTasks).toBe(first.metrics.totalTasks + 1);
   });
 
+  it("is recomputed after any write to the person's data, whatever path makes it (database triggers)", async () => {
+    const first = (await insights(heavy)).body;
+    server.clock.advance(60_000);
+    expect((await insights(heavy)).body.generatedAt).toBe(first.generatedAt);
+    // A closed 90-minute log written straight into the table, as no route of this module would.
+    const [task] = await db().select().from(tasks).where(eq(tasks.userId, heavyId)).limit(1);
+    await db()
+      .insert(timeLogs)
+      .values({
+        taskId: task!.id,
+        userId: heavyId,
+        startTime: new Date("2026-11-22T21:00:00.000Z"),
+        endTime: new Date("2026-11-22T22:30:00.000Z"),
+        durationMinutes: 90,
+      });
+    const after = (await insights(heavy)).body;
+    expect(after.generatedAt).not.toBe(first.generatedAt);
+    expect(after.metrics.totalHours).toBe(first.metrics.totalHours + 1.5);
+    await db()
+      .delete(timeLogs)
+      .where(eq(timeLogs.startTime, new Date("2026-11-22T21:00:00.000Z")));
+    expect((await insights(heavy)).body.metrics.totalHours).toBe(first.metrics.totalHours);
+  });
+
   it("recommends what stands out, mapped by position, keeping ids stable between loads", async () => {
     const a = (await insights(heavy)).body;
     expect(a.recommendationsSource).toBe("engine");
@@ -269,6 +298,38 @@ describe("applying recommendations", () => {
     });
   });
 
+  it("measures the change from the person's own days: the week before applying and the week from it", async () => {
+    // The focus blocks applied above, moved back to Sunday 8 November: calm weekdays before it, the
+    // heavy fortnight from the Monday on.
+    const rec = (await insights(heavy)).body.recommendations.find((r) => r.action === "focus_blocks");
+    if (!rec?.isApplied) throw new Error("focus blocks not applied");
+    await db()
+      .update(optimizationRecommendations)
+      .set({ appliedAt: new Date("2026-11-08T12:00:00.000Z") })
+      .where(eq(optimizationRecommendations.id, rec.id));
+    const shown = (await insights(heavy)).body.recommendations.find((r) => r.id === rec.id);
+    // Counted from the person's tasks as they are (applying focus blocks adds five on the day).
+    const all = await db().select().from(tasks).where(eq(tasks.userId, heavyId));
+    const rate = (from: string, to: string) => {
+      const [a, b] = [new Date(from).getTime(), new Date(to).getTime()];
+      const ts = all.filter((t) => t.createdAt.getTime() < b);
+      const plate = ts.filter(
+        (t) => t.createdAt.getTime() >= a || !t.completedAt || t.completedAt.getTime() >= a,
+      ).length;
+      const done = ts.filter(
+        (t) => t.completedAt && t.completedAt.getTime() >= a && t.completedAt.getTime() < b,
+      ).length;
+      return Math.round((done / plate) * 1000) / 1000;
+    };
+    expect(shown?.measured).toEqual({
+      days: 7,
+      // One focus session on each calm weekday (2-6 November), none in the heavy days.
+      before: { completionRate: rate("2026-11-01", "2026-11-08"), focusSessions: 5 },
+      after: { completionRate: rate("2026-11-08", "2026-11-15"), focusSessions: 0 },
+    });
+    expect(shown?.measured?.after.completionRate).not.toBe(shown?.measured?.before.completionRate);
+  });
+
   it("refuses unknown, malformed and other people's ids, and malformed bodies, changing nothing", async () => {
     const mine = (await insights(fresh)).body.recommendations.find((r) => !r.isApplied);
     if (!mine) throw new Error("no open recommendation");
@@ -321,5 +382,79 @@ describe("acknowledging the burnout alert", () => {
     expect(row?.contributingFactors).toContain("11.5 hours a day over the last 14 days");
     const after = (await insights(heavy)).body.burnoutRisk;
     expect(after).toMatchObject({ level: "high", showAlert: false });
+  });
+});
+
+describe("adjusting the schedule", () => {
+  type ScheduleBody = { tasks: { id: string; title: string; priority: string; deadline: string }[] };
+  const schedule = (c: TestClient, tz = "UTC") =>
+    c.get<ScheduleBody & ErrorBody>(`/api/ai-insights/schedule?tz=${tz}`);
+  const postpone = (c: TestClient, id: string, body: unknown) =>
+    c.post<{ task: { deadline: string }; postponedDays: number } & ErrorBody>(
+      `/api/ai-insights/schedule/${id}/postpone`,
+      body,
+    );
+
+  it("lists the open tasks due this week, lowest priority first, and postpones one by a day or a week", async () => {
+    const make = async (title: string, priority: string, deadline: string | null, completed = false) => {
+      const t = (await fresh.post<TaskDto>("/api/tasks", { title, priority, deadline })).body;
+      if (completed) await fresh.patch(`/api/tasks/${t.id}`, { completed: true });
+      return t;
+    };
+    const urgent = await make("Ship the release", "urgent", "2026-11-23T09:00:00.000Z");
+    const low = await make("Tidy the wiki", "low", "2026-11-25T15:00:00.000Z");
+    const medium = await make("Review the budget", "medium", "2026-11-24T10:00:00.000Z");
+    await make("Next month", "low", "2026-12-20T10:00:00.000Z");
+    await make("No deadline", "low", null);
+    const done = await make("Already done", "low", "2026-11-24T10:00:00.000Z", true);
+    const res = await schedule(fresh);
+    expect(res.status).toBe(200);
+    expect(res.body.tasks.map((t) => t.title)).toEqual([
+      "Tidy the wiki",
+      "Review the budget",
+      "Ship the release",
+    ]);
+    // Someone else sees none of them.
+    expect((await schedule(heavy)).body.tasks.map((t) => t.id)).not.toContain(low.id);
+
+    const day = await postpone(fresh, low.id, { days: 1, tz: "UTC" });
+    expect(day.status).toBe(200);
+    expect(day.body).toMatchObject({ postponedDays: 1, task: { deadline: "2026-11-26T15:00:00.000Z" } });
+    const week = await postpone(fresh, medium.id, { days: 7, tz: "UTC" });
+    expect(week.body.task.deadline).toBe("2026-12-01T10:00:00.000Z");
+    const list = (await fresh.get<{ tasks: TaskDto[] }>("/api/tasks?limit=100")).body.tasks;
+    expect(list.find((t) => t.id === medium.id)?.deadline).toBe("2026-12-01T10:00:00.000Z");
+    // A week on, it has left this week's list.
+    expect((await schedule(fresh)).body.tasks.map((t) => t.title)).toEqual([
+      "Tidy the wiki",
+      "Ship the release",
+    ]);
+
+    // Bad input changes nothing: another person's task, a completed one, unknown ids, other lengths.
+    expect((await postpone(heavy, urgent.id, { days: 1 })).status).toBe(404);
+    expect((await postpone(fresh, "00000000-0000-4000-8000-000000000000", { days: 1 })).status).toBe(404);
+    expect((await postpone(fresh, done.id, { days: 1 })).status).toBe(409);
+    for (const body of [
+      { days: 3 },
+      { days: "1" },
+      {},
+      { days: 1, extra: true },
+      { days: 1, tz: "Mars/Olympus" },
+    ])
+      expect((await postpone(fresh, urgent.id, body)).status).toBe(400);
+    const after = (await fresh.get<{ tasks: TaskDto[] }>("/api/tasks?limit=100")).body.tasks;
+    expect(after.find((t) => t.id === urgent.id)?.deadline).toBe("2026-11-23T09:00:00.000Z");
+  });
+
+  it("keeps the local time across a daylight-saving change", async () => {
+    // 28 March 2027, Europe/Berlin moves to summer time: 09:00 local is 08:00 UTC, then 07:00 UTC.
+    const t = (
+      await fresh.post<TaskDto>("/api/tasks", {
+        title: "Before the change",
+        deadline: "2027-03-27T08:00:00.000Z",
+      })
+    ).body;
+    const res = await postpone(fresh, t.id, { days: 7, tz: "Europe/Berlin" });
+    expect(res.body.task.deadline).toBe("2027-04-03T07:00:00.000Z");
   });
 });

@@ -95,6 +95,10 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
     path: () => "/api/ai-insights/recommendations/00000000-0000-4000-8000-000000000000/apply",
   },
   "POST /api/ai-insights/burnout/acknowledge": { path: () => "/api/ai-insights/burnout/acknowledge" },
+  // The body is read before the task is looked up.
+  "POST /api/ai-insights/schedule/:id/postpone": {
+    path: () => "/api/ai-insights/schedule/00000000-0000-4000-8000-000000000000/postpone",
+  },
   "PUT /api/admin/users/:id/role": { path: () => `/api/admin/users/${otherId}/role`, admin: true },
   "POST /api/admin/users/:id/ban": { path: () => `/api/admin/users/${otherId}/ban`, admin: true },
   "POST /api/admin/users/:id/unban": { path: () => `/api/admin/users/${otherId}/unban`, admin: true },

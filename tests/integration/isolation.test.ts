@@ -147,6 +147,11 @@ const CASES: Record<string, Case> = {
       { path: `/api/ai-insights/recommendations/${i.recommendation}/apply`, json: { tz: "UTC" } },
     ],
   },
+  "POST /api/ai-insights/schedule/:id/postpone": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/ai-insights/schedule/${i.task}/postpone`, json: { days: 7, tz: "UTC" } }],
+  },
   "PATCH /api/workflows/:id": {
     status: 404,
     code: "NOT_FOUND",

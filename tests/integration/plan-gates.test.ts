@@ -26,6 +26,8 @@ const PRO_ROUTES = new Set([
   "POST /api/ai-insights/refresh",
   "POST /api/ai-insights/recommendations/:id/apply",
   "POST /api/ai-insights/burnout/acknowledge",
+  "GET /api/ai-insights/schedule",
+  "POST /api/ai-insights/schedule/:id/postpone",
 ]);
 
 describe("plan gates", () => {

@@ -62,6 +62,7 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/ai-insights/refresh": aiInsightsContracts.refreshBody,
   "POST /api/ai-insights/recommendations/:id/apply": aiInsightsContracts.applyBody,
   "POST /api/ai-insights/burnout/acknowledge": aiInsightsContracts.acknowledgeBody,
+  "POST /api/ai-insights/schedule/:id/postpone": aiInsightsContracts.postponeBody,
   "PUT /api/admin/users/:id/role": adminContracts.setRoleBody,
   "POST /api/admin/users/:id/ban": adminContracts.banBody,
   "POST /api/admin/users/:id/unban": adminContracts.unbanBody,

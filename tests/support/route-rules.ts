@@ -32,6 +32,8 @@ export const RULES: Record<string, Rule> = {
   "POST /api/ai-insights/refresh": "feature",
   "POST /api/ai-insights/recommendations/:id/apply": "feature",
   "POST /api/ai-insights/burnout/acknowledge": "feature",
+  "GET /api/ai-insights/schedule": "feature",
+  "POST /api/ai-insights/schedule/:id/postpone": "feature",
   // -- billing (checkout, portal, webhooks, team seats)
   "GET /api/billing": "signed-in",
   "POST /api/billing/checkout": "signed-in",

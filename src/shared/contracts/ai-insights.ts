@@ -2,6 +2,7 @@
 // recommendations, burnout risk and patterns computed from what the person did) and the bodies of
 // refresh, apply and acknowledge.
 import { z } from "zod";
+import { TASK_PRIORITIES } from "../domain/tasks.ts";
 
 const rate = z.number().min(0).max(1);
 
@@ -108,3 +109,26 @@ export const acknowledgeResponse = z.object({
   recommendations: z.array(z.string()),
   acknowledgedAt: z.string(),
 });
+
+// "Adjust Schedule" (burnout alert): the open tasks due this week, lowest priority first, and postponing
+// one of them by a day or a week.
+export const scheduleQuery = z.object({ tz: z.string().max(64).optional() }).strict();
+export const POSTPONE_DAYS = [1, 7] as const;
+export const postponeBody = z
+  .object({
+    days: z.union([z.literal(1), z.literal(7)], { error: "days must be 1 or 7" }),
+    tz: z.string().max(64).optional(),
+  })
+  .strict();
+export type PostponeBody = z.infer<typeof postponeBody>;
+export const scheduleTask = z.object({
+  id: z.string(),
+  title: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  category: z.string(),
+  deadline: z.string(),
+});
+export type ScheduleTask = z.infer<typeof scheduleTask>;
+export const scheduleResponse = z.object({ tasks: z.array(scheduleTask) });
+export type ScheduleResponse = z.infer<typeof scheduleResponse>;
+export const postponeResponse = z.object({ task: scheduleTask, postponedDays: z.number().int() });

@@ -95,3 +95,15 @@ export type BurnoutAlert = typeof burnoutAlerts.$inferSelect;
 export type NewBurnoutAlert = typeof burnoutAlerts.$inferInsert;
 export type AiInsight = typeof aiInsights.$inferSelect;
 export type NewAiInsight = typeof aiInsights.$inferInsert;
+
+/**
+ * A counter per person that database triggers bump on every write AI insights read from (tasks,
+ * time logs, Pomodoro sessions, recommendations, burnout alerts; drizzle/0011): generated insights
+ * stay cached while it holds still (docs/decisions/043-insights-data-version.md).
+ */
+export const insightsVersions = pgTable("insights_versions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});

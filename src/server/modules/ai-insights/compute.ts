@@ -116,3 +116,34 @@ export function computeInsights(d: InsightsData): Computed {
     recommendationsSource: found.length ? "engine" : "builtin",
   };
 }
+
+/**
+ * Completion rate (tasks completed over tasks on the plate) and completed focus sessions over the
+ * local days `from` to `to` inclusive ("YYYY-MM-DD"), from the rollup history; null when the days
+ * are not all in it.
+ */
+export function windowFigures(
+  d: Pick<InsightsData, "totals" | "history">,
+  from: string,
+  to: string,
+): { completionRate: number; focusSessions: number } | null {
+  const first = d.history[0]?.date;
+  if (!first || from < first) return null;
+  let createdAfter = 0;
+  let doneFromStart = 0;
+  let doneIn = 0;
+  let focus = 0;
+  for (const day of d.history) {
+    if (day.date > to) createdAfter += day.created;
+    if (day.date >= from) doneFromStart += day.completed;
+    if (day.date >= from && day.date <= to) {
+      doneIn += day.completed;
+      focus += day.focusSessions;
+    }
+  }
+  const plate = d.totals.tasks - createdAfter - (d.totals.completed - doneFromStart);
+  return {
+    completionRate: Math.round(completionRate(doneIn, plate) * 1000) / 1000,
+    focusSessions: focus,
+  };
+}

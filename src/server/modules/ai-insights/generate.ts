@@ -1,9 +1,10 @@
 // Generating a person's insights: read the figures (SQL), compute metrics, forecast, burnout strain,
 // patterns and recommendations, have the AI provider write the analysis, keep the recommendation rows
 // in step, and store an ai_insights row when the analysis is new. The result is cached per person
-// until anything it was computed from changes (a fingerprint read on every call), the local day or
-// time zone changes, or the person presses Refresh Insights.
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+// until anything it was computed from changes (the person's data version, which database triggers
+// bump in every writing transaction, read on every call by primary key), the hour or time zone
+// changes, the title-sharing choice changes, or the person presses Refresh Insights.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InsightsResponse, RecommendationDto } from "#shared/contracts/ai-insights.ts";
 import { resolvePreferences } from "#shared/contracts/preferences.ts";
 import { alertShows, levelRank, STRAIN_NOTE } from "#shared/domain/burnout.ts";
@@ -12,18 +13,17 @@ import {
   MEASURE_AFTER_DAYS,
   SAVED_INSIGHT_CONFIDENCE,
 } from "#shared/domain/insights.ts";
-import { completionRate } from "#shared/domain/metrics.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "../../db/schema/insights.ts";
-import { pomodoroSessions, tasks } from "../../db/schema/tasks.ts";
+import { tasks } from "../../db/schema/tasks.ts";
 import type { AiProvider, InsightsInput } from "../../providers/ai/ai-provider.ts";
-import { type Computed, computeInsights } from "./compute.ts";
-import { insightsFingerprint, readInsightsData } from "./insights-data.ts";
+import { type Computed, computeInsights, windowFigures } from "./compute.ts";
+import { type InsightsData, insightsDataVersion, readInsightsData } from "./insights-data.ts";
 
 type CacheEntry = { key: string; value: InsightsResponse };
 
-/** Per-instance cache of generated insights, bounded; correctness comes from the fingerprint. */
+/** Per-instance cache of generated insights, bounded; correctness comes from the data version. */
 export function createInsightsCache(max = 2000) {
   const entries = new Map<string, CacheEntry>();
   return {
@@ -51,20 +51,16 @@ export async function getInsights(
   tz: string,
   options: { refresh?: boolean } = {},
 ): Promise<InsightsResponse> {
-  const fingerprint = await insightsFingerprint(deps.db, userId);
   // The windows slide with the hour; the cache never serves a computation from an earlier hour.
-  const key = `${tz}|${deps.now.toISOString().slice(0, 13)}|${fingerprint}`;
+  const keyOf = async () =>
+    `${tz}|${deps.now.toISOString().slice(0, 13)}|${await insightsDataVersion(deps.db, userId)}`;
   if (!options.refresh) {
-    const hit = deps.cache.get(userId, key);
+    const hit = deps.cache.get(userId, await keyOf());
     if (hit) return hit;
   }
   const value = await generate(deps, userId, tz, options.refresh === true);
   // Generating may itself write (recommendation rows): key the cache on the state after it.
-  deps.cache.set(
-    userId,
-    `${tz}|${deps.now.toISOString().slice(0, 13)}|${await insightsFingerprint(deps.db, userId)}`,
-    value,
-  );
+  deps.cache.set(userId, await keyOf(), value);
   return value;
 }
 
@@ -85,7 +81,7 @@ async function generate(deps: InsightsDeps, userId: string, tz: string, forceSto
   const input = await promptInput(db, userId, computed, data, prefs.privacy.shareTaskTitles);
   const [written, recommendations] = await Promise.all([
     deps.ai.writeInsights(input),
-    syncRecommendations(db, userId, computed, now),
+    syncRecommendations(db, userId, computed, (at) => measuredChange(data, at, tz, now)),
   ]);
   await storeInsight(db, userId, written.text, forceStore);
 
@@ -110,7 +106,7 @@ async function promptInput(
   db: Db,
   userId: string,
   c: Computed,
-  data: Awaited<ReturnType<typeof readInsightsData>>,
+  data: InsightsData,
   shareTitles: boolean,
 ): Promise<InsightsInput> {
   const input: InsightsInput = {
@@ -174,12 +170,12 @@ async function syncRecommendations(
   db: Db,
   userId: string,
   c: Computed,
-  now: Date,
+  measure: (appliedAt: Date | null) => RecommendationDto["measured"],
 ): Promise<RecommendationDto[]> {
   // One generation at a time per person, so two page loads never insert the same recommendation twice.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`insights:${userId}`}))`);
-    return syncRecommendationsLocked(tx as unknown as Db, userId, c, now);
+    return syncRecommendationsLocked(tx as unknown as Db, userId, c, measure);
   });
 }
 
@@ -187,7 +183,7 @@ async function syncRecommendationsLocked(
   db: Db,
   userId: string,
   c: Computed,
-  now: Date,
+  measure: (appliedAt: Date | null) => RecommendationDto["measured"],
 ): Promise<RecommendationDto[]> {
   const existing = await db
     .select()
@@ -222,9 +218,6 @@ async function syncRecommendationsLocked(
         .returning()
     : [];
   for (const r of inserted) have.set(r.recommendation, r);
-  // One query at a time: this runs on the transaction's single connection.
-  const measured: RecommendationDto["measured"][] = [];
-  for (const r of applied) measured.push(await measuredChange(db, userId, r.appliedAt, now));
   const dto = (r: (typeof existing)[number], m: RecommendationDto["measured"] = null): RecommendationDto => ({
     id: r.id,
     text: r.recommendation,
@@ -238,49 +231,30 @@ async function syncRecommendationsLocked(
   });
   return [
     ...wanted.map((d) => dto(have.get(d.text) as (typeof existing)[number])),
-    ...applied.map((r, i) => dto(r, measured[i] ?? null)),
+    ...applied.map((r) => dto(r, measure(r.appliedAt))),
   ];
 }
 
 /**
  * Seven days after a recommendation was applied: completion rate and completed focus sessions in the
- * seven days before applying and the seven after.
+ * seven local days before the day it was applied and the seven from it, from the rollups read.
  */
-async function measuredChange(
-  db: Db,
-  userId: string,
+function measuredChange(
+  data: InsightsData,
   appliedAt: Date | null,
+  tz: string,
   now: Date,
-): Promise<RecommendationDto["measured"]> {
+): RecommendationDto["measured"] {
   const week = MEASURE_AFTER_DAYS * 86_400_000;
   if (!appliedAt || now.getTime() - appliedAt.getTime() < week) return null;
-  const before = new Date(appliedAt.getTime() - week);
-  const after = new Date(appliedAt.getTime() + week);
-  const window = async (from: Date, to: Date) => {
-    const [t] = await db
-      .select({
-        plate: sql<number>`count(*) filter (where ${tasks.createdAt} >= ${from.toISOString()}::timestamptz or not ${tasks.completed} or ${tasks.completedAt} >= ${from.toISOString()}::timestamptz)`,
-        done: sql<number>`count(*) filter (where ${tasks.completed} and ${tasks.completedAt} >= ${from.toISOString()}::timestamptz and ${tasks.completedAt} < ${to.toISOString()}::timestamptz)`,
-      })
-      .from(tasks)
-      .where(and(eq(tasks.userId, userId), lt(tasks.createdAt, to)));
-    const [p] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(pomodoroSessions)
-      .where(
-        and(
-          eq(pomodoroSessions.userId, userId),
-          eq(pomodoroSessions.completed, true),
-          gte(pomodoroSessions.startTime, from),
-          lt(pomodoroSessions.startTime, to),
-        ),
-      );
-    return {
-      completionRate: Math.round(completionRate(Number(t?.done ?? 0), Number(t?.plate ?? 0)) * 1000) / 1000,
-      focusSessions: Number(p?.n ?? 0),
-    };
+  const day = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: tz });
+  const plus = (d: string, n: number) => {
+    const x = new Date(`${d}T00:00:00Z`);
+    x.setUTCDate(x.getUTCDate() + n);
+    return x.toISOString().slice(0, 10);
   };
-  const b = await window(before, appliedAt);
-  const a = await window(appliedAt, after);
-  return { days: MEASURE_AFTER_DAYS, before: b, after: a };
+  const applied = day(appliedAt);
+  const before = windowFigures(data, plus(applied, -MEASURE_AFTER_DAYS), plus(applied, -1));
+  const after = windowFigures(data, applied, plus(applied, MEASURE_AFTER_DAYS - 1));
+  return before && after ? { days: MEASURE_AFTER_DAYS, before, after } : null;
 }

@@ -1,12 +1,15 @@
-// What the insights are computed from, read in SQL in one statement: the range's task figures, the
-// weekly completion series for the forecast, one row per local day of the last 70 days (tracked
-// minutes, after-hours minutes, work blocks, breaks between them, focus minutes, categories), and the
-// hours and weekdays of tracked time and completions. Days and hours are local to `tz`.
+// What the insights are computed from, read in one statement that touches the person's whole history
+// only through the analytics rollups (decision 032): tasks created and completed and minutes tracked
+// per local day for the forecast's weeks and the burnout baseline, and the all-time totals. Only the
+// last 30 local days are read from the rows themselves: time logs and Pomodoro sessions (after-hours
+// minutes, work blocks, breaks between them, focus time, hours of the day) and the tasks completed in
+// them (hours and weekdays of completions, their average duration). Days and hours are local to `tz`.
 import { sql } from "drizzle-orm";
 import type { WorkDay } from "#shared/domain/burnout.ts";
 import { BASELINE_DAYS, RECENT_DAYS } from "#shared/domain/burnout.ts";
 import { FORECAST_HISTORY_WEEKS, INSIGHTS_RANGE_DAYS } from "#shared/domain/insights.ts";
 import type { Db } from "../../db/client.ts";
+import { ensureRollupTimeZone } from "../analytics/analytics.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
@@ -14,178 +17,256 @@ const rowsOf = (result: unknown): Row[] =>
 const num = (v: unknown) => (v == null ? 0 : Number(v));
 const json = <T>(v: unknown, empty: T): T => (v == null ? empty : (JSON.parse(String(v)) as T));
 
+/** Local days of per-day work figures the burnout assessment reads. */
 export const DAYS_READ = RECENT_DAYS + BASELINE_DAYS;
+/** Local days of rollup cells read: the forecast's weeks (longer than DAYS_READ). */
+const ROLLUP_DAYS = Math.max(DAYS_READ, FORECAST_HISTORY_WEEKS * 7);
+
+export type InsightsDay = WorkDay & { categories: number; focusBlocks: number };
 
 export type InsightsData = {
   /** Tasks open when the range started plus those created in it, and those completed in it. */
   plate: number;
   completed: number;
   openNow: number;
-  /** Minutes of closed time logs and completed focus sessions that started in the range. */
+  /** Minutes of closed time logs that started in the range, and completed focus sessions in it. */
   minutes: number;
   focusSessions: number;
   averageTaskMinutes: number;
-  /** Oldest first; weeks before the person's first task are left out. */
+  /** Local weeks ending today, oldest first; weeks before the person's first task are left out. */
   weekly: { plate: number; completed: number }[];
   /** One entry per local day of the last DAYS_READ days, oldest first. */
-  days: (WorkDay & { categories: number; focusBlocks: number })[];
+  days: InsightsDay[];
   minutesByHour: number[];
   completionsByHour: number[];
   minutesByWeekday: number[];
   completionsByWeekday: number[];
   /** Categories by tracked minutes in the range, most first. */
   topCategories: string[];
+  /** All-time task totals, and per local day of the rollup days (oldest first, the last today). */
+  totals: { tasks: number; completed: number };
+  history: { date: string; created: number; completed: number; focusSessions: number }[];
+};
+
+type Cell = { day: string; minutes: number; done: number; created: number; cats: number };
+type LogDay = {
+  day: string;
+  after: number;
+  sessions: number;
+  breaks: number;
+  focusMinutes: number;
+  focusBlocks: number;
 };
 
 export async function readInsightsData(db: Db, userId: string, tz: string, now: Date): Promise<InsightsData> {
+  await ensureRollupTimeZone(db, userId, tz);
   const nowIso = now.toISOString();
   const [row] = rowsOf(
     await db.execute(sql`
     with bounds as (
-      select ${nowIso}::timestamptz as now_at,
-        ${nowIso}::timestamptz - make_interval(days => ${INSIGHTS_RANGE_DAYS}::int) as range_start,
-        (${nowIso}::timestamptz at time zone ${tz})::date as today
+      select ${nowIso}::timestamptz as now_at, (${nowIso}::timestamptz at time zone ${tz})::date as today
     ),
-    read_from as (select ((today - ${DAYS_READ - 1}::int)::timestamp at time zone ${tz}) as t0 from bounds),
-    mine as (
-      select t.created_at, t.completed, t.completed_at, t.actual_minutes
-      from tasks t where t.user_id = ${userId}
+    range_start as (
+      select ((today - ${INSIGHTS_RANGE_DAYS - 1}::int)::timestamp at time zone ${tz}) as t0 from bounds
     ),
-    plate as (
-      select
-        count(*) filter (where m.created_at <= b.now_at
-          and (m.created_at >= b.range_start or not m.completed or m.completed_at >= b.range_start)) as plate,
-        count(*) filter (where m.completed and m.completed_at >= b.range_start and m.completed_at < b.now_at) as done,
-        count(*) filter (where not m.completed) as open_now,
-        avg(m.actual_minutes) filter (where m.completed and m.completed_at >= b.range_start and m.actual_minutes > 0) as avg_minutes,
-        min(m.created_at) as first_at
-      from mine m, bounds b
+    cells as (
+      select a.day, sum(a.minutes_tracked) as minutes, sum(a.tasks_completed) as done,
+        sum(a.tasks_created) as created, count(*) filter (where a.minutes_tracked > 0) as cats
+      from analytics_daily a, bounds b
+      where a.user_id = ${userId} and a.day > b.today - ${ROLLUP_DAYS}::int and a.day <= b.today
+      group by a.day
     ),
-    week_rows as (
-      select k, b.now_at - make_interval(days => 7 * (k + 1)) as ws, b.now_at - make_interval(days => 7 * k) as we
-      from generate_series(0, ${FORECAST_HISTORY_WEEKS - 1}::int) k, bounds b
-    ),
-    weekly as (
-      select w.k,
-        count(m.created_at) filter (where m.created_at >= w.ws or not m.completed or m.completed_at >= w.ws) as plate,
-        count(m.created_at) filter (where m.completed and m.completed_at >= w.ws and m.completed_at < w.we) as done
-      from week_rows w left join mine m on m.created_at < w.we
-      where w.we > (select first_at from plate)
-      group by w.k
+    top_categories as (
+      select a.category, sum(a.minutes_tracked) as m
+      from analytics_daily a, bounds b
+      where a.user_id = ${userId} and a.day > b.today - ${INSIGHTS_RANGE_DAYS}::int and a.day <= b.today
+      group by a.category having sum(a.minutes_tracked) > 0
     ),
     blocks as (
-      select l.start_time, l.end_time, l.duration_minutes as minutes, t.category, true as is_log
-      from time_logs l join tasks t on t.id = l.task_id, read_from r
-      where l.user_id = ${userId} and l.end_time is not null and l.start_time >= r.t0
+      select l.start_time, l.end_time, l.duration_minutes as minutes, true as is_log,
+        (l.start_time at time zone ${tz}) as ls
+      from time_logs l, range_start r, bounds b
+      where l.user_id = ${userId} and l.end_time is not null and l.start_time >= r.t0 and l.start_time < b.now_at
       union all
       select p.start_time, coalesce(p.end_time, p.start_time + make_interval(mins => p.duration_minutes)),
-        p.duration_minutes, null, false
-      from pomodoro_sessions p, read_from r
-      where p.user_id = ${userId} and p.completed and p.start_time >= r.t0
+        p.duration_minutes, false, (p.start_time at time zone ${tz})
+      from pomodoro_sessions p, range_start r, bounds b
+      where p.user_id = ${userId} and p.completed and p.start_time >= r.t0 and p.start_time < b.now_at
     ),
     local_blocks as (
-      select b.*, (b.start_time at time zone ${tz}) as ls,
-        lag(b.end_time) over (partition by (b.start_time at time zone ${tz})::date order by b.start_time) as prev_end
-      from blocks b
+      -- A break is a pause of 5 to 60 minutes after the previous block of the same local day.
+      select minutes, is_log, ls,
+        case when lag(ls) over w >= date_trunc('day', ls) then start_time - lag(end_time) over w end as gap
+      from blocks window w as (order by start_time)
     ),
-    per_day as (
+    log_days as (
       select ls::date as day,
-        coalesce(sum(minutes) filter (where is_log), 0) as minutes,
-        coalesce(sum(minutes) filter (where is_log and (extract(hour from ls) < 8 or extract(hour from ls) >= 18)), 0) as after_minutes,
+        coalesce(sum(minutes) filter (where is_log and (extract(hour from ls) < 8 or extract(hour from ls) >= 18)), 0) as after,
         count(*) as sessions,
-        count(*) filter (where start_time - prev_end between interval '5 minutes' and interval '60 minutes') as breaks,
+        count(*) filter (where gap between interval '5 minutes' and interval '60 minutes') as breaks,
         greatest(coalesce(sum(minutes) filter (where is_log and minutes >= 25), 0),
           coalesce(sum(minutes) filter (where not is_log), 0)) as focus_minutes,
-        count(*) filter (where not is_log or minutes >= 25) as focus_blocks,
-        count(distinct category) as categories
+        count(*) filter (where not is_log or minutes >= 25) as focus_blocks
       from local_blocks group by 1
     ),
-    days as (
-      select d::date as day, extract(dow from d)::int as dow, p.minutes, p.after_minutes, p.sessions,
-        p.breaks, p.focus_minutes, p.focus_blocks, p.categories
-      from bounds b, generate_series(b.today - ${DAYS_READ - 1}::int, b.today, interval '1 day') d
-        left join per_day p on p.day = d::date
+    focus_days as (
+      select (p.start_time at time zone ${tz})::date as day, count(*) as n
+      from pomodoro_sessions p, bounds b
+      where p.user_id = ${userId} and p.completed and p.start_time < b.now_at
+        and p.start_time >= ((b.today - ${ROLLUP_DAYS - 1}::int)::timestamp at time zone ${tz})
+      group by 1
     ),
-    in_range as (select lb.* from local_blocks lb, bounds b where lb.start_time >= b.range_start),
     done_local as (
-      select (m.completed_at at time zone ${tz}) as lc from mine m, bounds b
-      where m.completed and m.completed_at >= b.range_start and m.completed_at < b.now_at
+      select (t.completed_at at time zone ${tz}) as lc, t.actual_minutes
+      from tasks t, range_start r, bounds b
+      where t.user_id = ${userId} and t.completed and t.completed_at >= r.t0 and t.completed_at < b.now_at
     )
     select
-      (select plate from plate) as plate, (select done from plate) as done,
-      (select open_now from plate) as open_now, (select avg_minutes from plate) as avg_minutes,
-      (select coalesce(sum(minutes) filter (where is_log), 0) from in_range) as minutes,
-      (select count(*) filter (where not is_log) from in_range) as focus_sessions,
-      (select json_agg(json_build_object('plate', plate, 'completed', done) order by k desc) from weekly)::text as weekly,
-      (select json_agg(json_build_object(
-          'date', to_char(day, 'YYYY-MM-DD'), 'weekday', dow, 'minutes', coalesce(minutes, 0),
-          'afterHoursMinutes', coalesce(after_minutes, 0), 'sessions', coalesce(sessions, 0),
-          'breaks', coalesce(breaks, 0), 'focusMinutes', coalesce(focus_minutes, 0),
-          'focusBlocks', coalesce(focus_blocks, 0), 'categories', coalesce(categories, 0)) order by day)
-        from days)::text as days,
+      (select today from bounds)::text as today,
+      (select tasks from analytics_totals where user_id = ${userId}) as tasks,
+      (select completed from analytics_totals where user_id = ${userId}) as completed,
+      (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), minutes, done, created, cats)) from cells)::text as cells,
+      (select json_agg(category order by m desc, category) from top_categories)::text as categories,
+      (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), after, sessions, breaks, focus_minutes, focus_blocks))
+        from log_days)::text as log_days,
+      (select count(*) from local_blocks where not is_log) as focus_sessions,
+      (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n)) from focus_days)::text as focus_days,
       (select json_agg(json_build_array(h, m)) from (
-        select extract(hour from ls)::int h, sum(minutes) m from in_range where is_log group by 1) x)::text as hour_minutes,
-      (select json_agg(json_build_array(d, m)) from (
-        select extract(dow from ls)::int d, sum(minutes) m from in_range where is_log group by 1) x)::text as dow_minutes,
+        select extract(hour from ls)::int h, sum(minutes) m from local_blocks where is_log group by 1) x)::text as hour_minutes,
       (select json_agg(json_build_array(h, n)) from (
         select extract(hour from lc)::int h, count(*) n from done_local group by 1) x)::text as hour_done,
       (select json_agg(json_build_array(d, n)) from (
         select extract(dow from lc)::int d, count(*) n from done_local group by 1) x)::text as dow_done,
-      (select json_agg(category order by m desc, category) from (
-        select category, sum(minutes) m from in_range where is_log group by 1) x)::text as categories`),
+      (select avg(actual_minutes) filter (where actual_minutes > 0) from done_local) as avg_minutes`),
   );
+  return assemble(row ?? {});
+}
+
+/** Local "YYYY-MM-DD" `n` days before `day`, and its weekday. */
+function shift(day: string, n: number): { date: string; weekday: number } {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
+}
+
+function assemble(row: Row): InsightsData {
+  const today = String(row.today);
+  const cells = new Map<string, Cell>();
+  for (const [day, minutes, done, created, cats] of json<[string, number, number, number, number][]>(
+    row.cells,
+    [],
+  ))
+    cells.set(day, { day, minutes: num(minutes), done: num(done), created: num(created), cats: num(cats) });
+  const focusDays = new Map(json<[string, number][]>(row.focus_days, []).map(([d, n]) => [d, num(n)]));
+  const logDays = new Map<string, LogDay>();
+  for (const [day, after, sessions, breaks, focusMinutes, focusBlocks] of json<
+    [string, number, number, number, number, number][]
+  >(row.log_days, []))
+    logDays.set(day, {
+      day,
+      after: num(after),
+      sessions: num(sessions),
+      breaks: num(breaks),
+      focusMinutes: num(focusMinutes),
+      focusBlocks: num(focusBlocks),
+    });
+
+  // Walk back from today over the rollup days: everything created or completed after a day is in the
+  // cells read, so the totals minus those give the counts as they stood.
+  const totalTasks = num(row.tasks);
+  const totalDone = num(row.completed);
+  const back = Array.from({ length: ROLLUP_DAYS }, (_, i) => shift(today, i));
+  /** createdAfter[i]: tasks created after day i (back from today); doneFrom[i]: completed on it or after. */
+  const createdAfter: number[] = [];
+  const doneFrom: number[] = [];
+  let created = 0;
+  let done = 0;
+  for (const { date } of back) {
+    createdAfter.push(created);
+    const c = cells.get(date);
+    created += c?.created ?? 0;
+    done += c?.done ?? 0;
+    doneFrom.push(done);
+  }
+
+  const rangeBack = INSIGHTS_RANGE_DAYS - 1;
+  const completedInRange = doneFrom[rangeBack] ?? 0;
+  let minutes = 0;
+  const minutesByWeekday = Array.from({ length: 7 }, () => 0);
+  for (const { date, weekday } of back.slice(0, INSIGHTS_RANGE_DAYS)) {
+    const m = cells.get(date)?.minutes ?? 0;
+    minutes += m;
+    minutesByWeekday[weekday] = (minutesByWeekday[weekday] ?? 0) + m;
+  }
+
+  const weekly: { plate: number; completed: number }[] = [];
+  for (let k = FORECAST_HISTORY_WEEKS - 1; k >= 0; k--) {
+    const end = 7 * k;
+    const start = end + 6;
+    const existedAtEnd = totalTasks - (createdAfter[end] ?? 0);
+    if (existedAtEnd <= 0) continue;
+    const doneBefore = totalDone - (doneFrom[start] ?? 0);
+    const doneIn = (doneFrom[start] ?? 0) - (end > 0 ? (doneFrom[end - 1] ?? 0) : 0);
+    weekly.push({ plate: existedAtEnd - doneBefore, completed: doneIn });
+  }
+
+  const days: InsightsDay[] = back
+    .slice(0, DAYS_READ)
+    .reverse()
+    .map(({ date, weekday }) => {
+      const l = logDays.get(date);
+      return {
+        date,
+        weekday,
+        minutes: cells.get(date)?.minutes ?? 0,
+        afterHoursMinutes: l?.after ?? 0,
+        sessions: l?.sessions ?? 0,
+        breaks: l?.breaks ?? 0,
+        focusMinutes: l?.focusMinutes ?? 0,
+        focusBlocks: l?.focusBlocks ?? 0,
+        categories: cells.get(date)?.cats ?? 0,
+      };
+    });
 
   const spread = (pairs: [number, number][], size: number) => {
     const out = Array.from({ length: size }, () => 0);
     for (const [i, v] of pairs) out[i] = num(v);
     return out;
   };
-  type DayJson = WorkDay & { categories: number; focusBlocks: number };
   return {
-    plate: num(row?.plate),
-    completed: num(row?.done),
-    openNow: num(row?.open_now),
-    minutes: num(row?.minutes),
-    focusSessions: num(row?.focus_sessions),
-    averageTaskMinutes: Math.round(num(row?.avg_minutes)),
-    weekly: json<{ plate: number; completed: number }[]>(row?.weekly, []).map((w) => ({
-      plate: num(w.plate),
-      completed: num(w.completed),
+    plate: totalTasks - (totalDone - completedInRange),
+    completed: completedInRange,
+    openNow: totalTasks - totalDone,
+    minutes,
+    focusSessions: num(row.focus_sessions),
+    averageTaskMinutes: Math.round(num(row.avg_minutes)),
+    weekly,
+    days,
+    minutesByHour: spread(json(row.hour_minutes, []), 24),
+    completionsByHour: spread(json(row.hour_done, []), 24),
+    minutesByWeekday,
+    completionsByWeekday: spread(json(row.dow_done, []), 7),
+    topCategories: json<string[]>(row.categories, []).filter(Boolean),
+    totals: { tasks: totalTasks, completed: totalDone },
+    history: [...back].reverse().map(({ date }) => ({
+      date,
+      created: cells.get(date)?.created ?? 0,
+      completed: cells.get(date)?.done ?? 0,
+      focusSessions: focusDays.get(date) ?? 0,
     })),
-    days: json<DayJson[]>(row?.days, []).map((d) => ({
-      date: d.date,
-      weekday: num(d.weekday),
-      minutes: num(d.minutes),
-      afterHoursMinutes: num(d.afterHoursMinutes),
-      sessions: num(d.sessions),
-      breaks: num(d.breaks),
-      focusMinutes: num(d.focusMinutes),
-      focusBlocks: num(d.focusBlocks),
-      categories: num(d.categories),
-    })),
-    minutesByHour: spread(json(row?.hour_minutes, []), 24),
-    completionsByHour: spread(json(row?.hour_done, []), 24),
-    minutesByWeekday: spread(json(row?.dow_minutes, []), 7),
-    completionsByWeekday: spread(json(row?.dow_done, []), 7),
-    topCategories: json<string[]>(row?.categories, []).filter(Boolean),
   };
 }
 
 /**
- * A cheap summary that changes whenever anything the insights read changes: the cache of
- * generated insights is valid while it stays the same.
+ * What the cache of generated insights is keyed on besides the hour and time zone: the person's data
+ * version (drizzle/0011: bumped by triggers on every write insights read from) and whether they share
+ * task titles with the model. One primary-key read each.
  */
-export async function insightsFingerprint(db: Db, userId: string): Promise<string> {
+export async function insightsDataVersion(db: Db, userId: string): Promise<string> {
   const [row] = rowsOf(
     await db.execute(sql`
-    select
-      (select count(*) || ':' || coalesce(max(updated_at)::text, '') from tasks where user_id = ${userId}) || '|' ||
-      (select count(*) || ':' || count(end_time) || ':' || coalesce(sum(duration_minutes), 0)
-         from time_logs where user_id = ${userId}) || '|' ||
-      (select count(*) || ':' || count(*) filter (where completed) from pomodoro_sessions where user_id = ${userId}) || '|' ||
-      (select count(*) || ':' || count(*) filter (where is_applied)
-         from optimization_recommendations where user_id = ${userId}) || '|' ||
-      (select count(*) from burnout_alerts where user_id = ${userId}) as fp`),
+    select (select version from insights_versions where user_id = ${userId}) as version,
+      (select preferences #>> '{privacy,shareTaskTitles}' from "user" where id = ${userId}) as share`),
   );
-  return String(row?.fp ?? "");
+  return `${num(row?.version)}|${row?.share === "true" ? "titles" : "aggregates"}`;
 }

@@ -8,7 +8,11 @@ import {
   applyResponse,
   insightsQuery,
   insightsResponse,
+  postponeBody,
+  postponeResponse,
   refreshBody,
+  scheduleQuery,
+  scheduleResponse,
 } from "#shared/contracts/ai-insights.ts";
 import type { AppDeps } from "../../deps.ts";
 import { idParam, readQuery, timeZone } from "../../http/params.ts";
@@ -19,6 +23,7 @@ import { readJson } from "../../http/validate.ts";
 import { acknowledgeBurnout } from "./acknowledge.ts";
 import { applyRecommendation } from "./apply.ts";
 import { createInsightsCache, getInsights } from "./generate.ts";
+import { postponeTask, tasksDueThisWeek } from "./schedule.ts";
 
 export function aiInsightsRoutes(
   deps: Pick<AppDeps, "database" | "clock" | "ai" | "events" | "entitlements">,
@@ -73,5 +78,23 @@ export function aiInsightsRoutes(
       const stored = await acknowledgeBurnout(db, person.id, timeZone(tz), deps.clock());
       cache.drop(person.id);
       return reply(c, acknowledgeResponse, stored, 201);
+    })
+    .get("/schedule", async (c) => {
+      const person = await gate(c);
+      const { tz } = readQuery(c, scheduleQuery);
+      return reply(c, scheduleResponse, await tasksDueThisWeek(db, person.id, timeZone(tz), deps.clock()));
+    })
+    .post("/schedule/:id/postpone", async (c) => {
+      const person = await gate(c);
+      const id = idParam(c, "id", "Task");
+      const { days, tz } = await readJson(c, postponeBody);
+      const result = await postponeTask(
+        { db, events: deps.events, clock: deps.clock },
+        person.id,
+        id,
+        days,
+        timeZone(tz),
+      );
+      return reply(c, postponeResponse, result);
     });
 }
