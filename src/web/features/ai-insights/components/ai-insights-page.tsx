@@ -20,6 +20,7 @@ import { useApplyRecommendation } from "../api/apply-recommendation.ts";
 import { useInsights } from "../api/get-insights.ts";
 import { useRefreshInsights } from "../api/refresh-insights.ts";
 import { BurnoutAlert } from "./burnout-alert.tsx";
+import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 const PredictionsChart = lazy(() => import("./predictions-chart.tsx"));
 
@@ -30,6 +31,7 @@ export function AiInsightsPage() {
   const insights = useInsights();
   const refresh = useRefreshInsights();
   const [dismissed, setDismissed] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const acknowledge = useAcknowledgeBurnout();
   const navigate = useNavigate();
 
@@ -55,10 +57,11 @@ export function AiInsightsPage() {
           acknowledging={acknowledge.isPending}
           onAcknowledge={() => acknowledge.mutate()}
           onBreak={takeBreak}
-          onAdjust={() => navigate("/dashboard?section=tasks")}
+          onAdjust={() => setAdjusting(true)}
           onDismiss={() => setDismissed(true)}
         />
       )}
+      <ScheduleDialog open={adjusting} onOpenChange={setAdjusting} />
       <MetricTiles data={data} />
       <Card className="mt-6">
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">

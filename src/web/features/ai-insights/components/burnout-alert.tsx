@@ -5,6 +5,7 @@ import type { InsightsResponse } from "#shared/contracts/ai-insights.ts";
 import { BURNOUT_COLOURS } from "#shared/domain/burnout.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { ADJUST_BUTTON_ID } from "./schedule-dialog.tsx";
 
 const TONE = {
   red: "border-danger/40 bg-danger/10",
@@ -75,7 +76,7 @@ export function BurnoutAlert({
         <Button size="sm" variant="outline" onClick={onBreak}>
           Take a Break Now
         </Button>
-        <Button size="sm" variant="outline" onClick={onAdjust}>
+        <Button id={ADJUST_BUTTON_ID} size="sm" variant="outline" onClick={onAdjust}>
           Adjust Schedule
         </Button>
       </div>

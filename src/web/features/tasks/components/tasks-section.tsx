@@ -1,6 +1,6 @@
 // The dashboard's Tasks section (/dashboard?section=tasks): header with New Task, filters and search,
 // and the virtualised list with its loading, empty, no-match and error states.
-import { ListChecks, Plus, SearchX } from "lucide-react";
+import { Layers, ListChecks, Plus, SearchX } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import { PageHeader } from "../../../components/layout/page-header.tsx";
@@ -8,7 +8,9 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { notifyError } from "../../../lib/notify.ts";
+import { usePreferences } from "../../../lib/preferences.ts";
 import { useTasks } from "../api/list-tasks.ts";
+import { useSetTaskGrouping } from "../api/set-task-grouping.ts";
 import { useUpdateTask } from "../api/update-task.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { useTaskFilters } from "../hooks/use-task-filters.ts";
@@ -46,6 +48,9 @@ export function TasksSection({ onUpgrade }: { onUpgrade?: OnUpgrade } = {}) {
   useEffect(() => pushSearch(debouncedSearch.trim()), [debouncedSearch]);
 
   const query = useTasks(filters);
+  const grouping = usePreferences().data?.taskGrouping ?? "none";
+  const setGrouping = useSetTaskGrouping();
+  const grouped = grouping === "category";
   const { mutateAsync: updateTask } = useUpdateTask();
   const { startTimer, stopTimer, busyIds } = useTaskTimer();
   const [form, setForm] = useState<{ open: boolean; task: TaskDto | null }>({ open: false, task: null });
@@ -146,6 +151,7 @@ export function TasksSection({ onUpgrade }: { onUpgrade?: OnUpgrade } = {}) {
         fetchNextPage={() => void query.fetchNextPage()}
         busyIds={busyIds}
         actions={actions}
+        groupByCategory={grouped}
       />
     );
   }
@@ -174,10 +180,23 @@ export function TasksSection({ onUpgrade }: { onUpgrade?: OnUpgrade } = {}) {
         active={active || search !== ""}
       />
       {!query.isPending && !(query.isError && !query.data) && (
-        <p aria-live="polite" className="mb-2 flex items-center gap-2 text-sm text-muted">
-          {countText(total, active)}
-          {updating && <span className="text-xs">Updating...</span>}
-        </p>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
+            {countText(total, active)}
+            {updating && <span className="text-xs">Updating...</span>}
+          </p>
+          {tasks.length > 0 && (
+            <Button
+              size="sm"
+              variant={grouped ? "secondary" : "outline"}
+              aria-pressed={grouped}
+              onClick={() => setGrouping.mutate(grouped ? "none" : "category")}
+            >
+              <Layers aria-hidden="true" />
+              Group by category
+            </Button>
+          )}
+        </div>
       )}
       <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>{body}</div>
       <TaskFormDialog
