@@ -18,12 +18,12 @@ import { workflowExecutions, workflows } from "#server/db/schema/workflows.ts";
 import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import type { CalendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { type FakeStripe, fakeSubscription, startFakeStripe } from "../support/fake-stripe.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Person = Awaited<ReturnType<typeof createVerifiedUser>> & { id: string };
 type Export = Record<string, unknown> & {
   profile: Record<string, unknown>;

@@ -21,11 +21,11 @@ import type {
   Paged,
 } from "#shared/contracts/admin.ts";
 import type { Me } from "#shared/contracts/auth.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Person = Awaited<ReturnType<typeof createVerifiedUser>> & { id: string };
 
 const SUPER_EMAIL = "super-admin@example.com";

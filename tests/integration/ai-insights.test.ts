@@ -8,12 +8,11 @@ import { tasks, timeLogs } from "#server/db/schema/tasks.ts";
 import type { ApplyResponse, InsightsResponse } from "#shared/contracts/ai-insights.ts";
 import type { Preferences } from "#shared/contracts/preferences.ts";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { buyPlan, createVerifiedUser } from "../support/factories.ts";
 import { seedWorkHistory } from "../support/insights-seed.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string; requiredPlan?: string } };
 
 let server: TestServer;
 // Sunday 22 November 2026, 23:00 UTC: the seeded days end at 20:00 today.

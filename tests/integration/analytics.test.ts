@@ -12,11 +12,10 @@ import type {
   PomodoroSessionDto,
   TaskDto,
 } from "#shared/contracts/tasks.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient, TestResponse } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string } };
 
 let server: TestServer;
 afterEach(() => server.clock.reset());

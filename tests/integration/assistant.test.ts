@@ -2,11 +2,10 @@
 // action suggest-break-activity answers { suggestion }, a varied, non-empty break idea.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantResponse } from "#shared/contracts/tasks.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { TestClient, type TestResponse } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let server: TestServer;
 beforeAll(async () => {

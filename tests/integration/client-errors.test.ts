@@ -7,11 +7,10 @@ import { clientErrorReports } from "#server/db/schema/admin.ts";
 import { CRASH_REPORTS_OFF } from "#server/modules/client-errors/routes.ts";
 import { CLIENT_ERROR_LIMITS } from "#shared/contracts/account.ts";
 import type { Me } from "#shared/contracts/auth.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string } };
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import type { LocalCheckoutDto } from "#shared/contracts/billing.ts";
 import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
 import { AUTH_BODY_SCHEMAS, bodyKeys, OWN_BODY_SCHEMAS } from "../support/route-bodies.ts";
@@ -22,7 +23,6 @@ import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { waitFor } from "../support/wait-for.ts";
 
-type ErrorBody = { error: { code: string; message: string } };
 type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
 
 /** A's ids, one for every kind of thing an id route names. */

@@ -4,11 +4,10 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, subscriptions } from "#server/db/schema/billing.ts";
 import type { Me } from "#shared/contracts/auth.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string } };
 
 const NOT_CONFIGURED = {
   error: {

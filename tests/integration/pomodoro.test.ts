@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pomodoroSessions } from "#server/db/schema/tasks.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import type { PomodoroSessionDto, PomodoroTodayResponse, TaskDto } from "#shared/contracts/tasks.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient, TestResponse } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Person = { client: TestClient; id: string };
 
 let server: TestServer;

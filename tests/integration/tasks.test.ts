@@ -2,34 +2,18 @@
 // then deadline, then newest), filters, search, paging, updates, complete / reopen, delete, bad input
 // that changes nothing, and one person never reaching another person's task.
 import { and, count, eq, isNull } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tasks, timeLogs } from "#server/db/schema/tasks.ts";
-import type { Me } from "#shared/contracts/auth.ts";
 import type { TaskDto, TaskListResponse, TimerStartResponse } from "#shared/contracts/tasks.ts";
-import { createVerifiedUser } from "../support/factories.ts";
-import type { TestClient, TestResponse } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
+import { type SignedInPerson, testServerForFile } from "../support/integration.ts";
+import type { TestResponse } from "../support/test-client.ts";
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Person = { client: TestClient; id: string };
+type Person = SignedInPerson;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.testDb.database.db;
+const { server, db, person } = testServerForFile();
 const MIN = 60_000;
 const NOW = "2026-05-04T09:00:00.000Z";
-
-async function person(): Promise<Person> {
-  const { client } = await createVerifiedUser(server);
-  const me = await client.get<Me>("/api/me");
-  expect(me.status).toBe(200);
-  return { client, id: me.body.id };
-}
 
 async function newTask(p: Person, body: Record<string, unknown> = {}): Promise<TaskDto> {
   const res = await p.client.post<TaskDto>("/api/tasks", { title: "Write the report", ...body });

@@ -7,12 +7,12 @@ import { invitation, member } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { inviteMember } from "#server/modules/team/team.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const DAY = 86_400_000;
-type ErrorBody = { error: { code: string; message: string; requiredPlan?: string } };
 
 let server: TestServer;
 beforeAll(async () => {

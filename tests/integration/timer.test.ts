@@ -2,33 +2,16 @@
 // stop clears them, adds the elapsed whole minutes to actual_minutes and closes the open log. One
 // running timer per person, even under simultaneous starts. "Now" is the server's injectable clock.
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tasks, timeLogs } from "#server/db/schema/tasks.ts";
-import type { Me } from "#shared/contracts/auth.ts";
 import type { TaskDto, TimeLogDto, TimerStartResponse, TimerStopResponse } from "#shared/contracts/tasks.ts";
-import { createVerifiedUser } from "../support/factories.ts";
-import type { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
+import { type SignedInPerson, testServerForFile } from "../support/integration.ts";
 
-type ErrorBody = { error: { code: string; message: string } };
-type Person = { client: TestClient; id: string };
+type Person = SignedInPerson;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.testDb.database.db;
+const { server, db, person } = testServerForFile();
 const MIN = 60_000;
-
-async function person(): Promise<Person> {
-  const { client } = await createVerifiedUser(server);
-  const me = await client.get<Me>("/api/me");
-  expect(me.status).toBe(200);
-  return { client, id: me.body.id };
-}
 
 async function newTask(p: Person, body: Record<string, unknown> = {}): Promise<TaskDto> {
   const res = await p.client.post<TaskDto>("/api/tasks", { title: "Write the report", ...body });

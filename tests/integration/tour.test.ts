@@ -3,11 +3,10 @@
 // bodies are refused with nothing written; and each person's record is their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TourState } from "#shared/contracts/tour.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string } };
 
 let server: TestServer;
 beforeAll(async () => {

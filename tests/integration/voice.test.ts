@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import type { VoiceCommandResponse } from "#shared/contracts/voice.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-type ErrorBody = { error: { code: string; message: string; requiredPlan?: string } };
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,14 +14,12 @@ import type {
   WorkflowListResponse,
   WorkflowTemplateDto,
 } from "#shared/contracts/workflows.ts";
+import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { waitFor } from "../support/wait-for.ts";
 
-type ErrorBody = {
-  error: { code: string; message: string; fields?: Record<string, string>; requiredPlan?: string };
-};
 type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
 
 let server: TestServer;

@@ -1,12 +1,7 @@
+import type { SessionUser } from "#shared/contracts/auth.ts";
 import type { Logger } from "../logger.ts";
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  emailVerified: boolean;
-};
+export type { SessionUser };
 
 /** Values every request carries through the middleware chain. */
 export type AppBindings = {

@@ -141,3 +141,17 @@ export const meDto = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meDto>;
+
+/**
+ * The signed-in person as the session knows them: what the server's session check puts on each
+ * request and what the web's session store reads from Better Auth's get-session.
+ */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  emailVerified: boolean;
+  /** Sent by Better Auth's get-session; the server's own session check does not read it. */
+  twoFactorEnabled?: boolean;
+};

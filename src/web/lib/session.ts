@@ -2,16 +2,10 @@
 // Better Auth's get-session, refreshed while the page is visible (which also renews the session on
 // the server) and paused while it is hidden.
 import { useSyncExternalStore } from "react";
+import type { SessionUser } from "#shared/contracts/auth.ts";
 import { apiFetch } from "./api-client.ts";
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  emailVerified: boolean;
-  twoFactorEnabled?: boolean;
-};
+export type { SessionUser };
 
 export type SessionState =
   | { status: "loading"; user: null }

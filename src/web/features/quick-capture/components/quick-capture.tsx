@@ -15,8 +15,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
+import { useCreateTask } from "../../../lib/create-task.ts";
 import { describeError, notifySuccess } from "../../../lib/notify.ts";
-import { useCreateTask } from "../api/create-task.ts";
 import { type JumpCommand, matchCommands } from "../jump-commands.ts";
 import { onQuickCaptureRequest, onQuickCaptureToggle, openQuickCapture } from "../open-quick-capture.ts";
 
