@@ -78,6 +78,26 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
     />
   );
   const grid = <CartesianGrid vertical={false} stroke={COLOR.grid} strokeDasharray="3 3" />;
+  // One bar per day: the three daily charts differ only in the series, its colour and its tooltip.
+  // A function, not a component: Recharts' container hands its size to the chart element itself.
+  const dailyBars = (o: {
+    key: "tasksCompleted" | "hours" | "focusSessions";
+    name: string;
+    fill: string;
+    yAxis: { allowDecimals?: boolean; unit?: string };
+    render: (d: Day) => string;
+  }) => (
+    <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+      {grid}
+      {xAxis}
+      <YAxis {...o.yAxis} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+      <Tooltip
+        cursor={{ fill: COLOR.cursor }}
+        content={(p) => <ChartTooltip active={p.active} payload={p.payload} render={o.render} />}
+      />
+      <Bar dataKey={o.key} name={o.name} fill={o.fill} radius={[4, 4, 0, 0]} maxBarSize={28} />
+    </BarChart>
+  );
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -90,28 +110,13 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         }
         empty={totalCompleted === 0 ? "No tasks completed in this period" : null}
       >
-        <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          {grid}
-          {xAxis}
-          <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
-          <Tooltip
-            cursor={{ fill: COLOR.cursor }}
-            content={(p) => (
-              <ChartTooltip
-                active={p.active}
-                payload={p.payload}
-                render={(d: Day) => plural(d.tasksCompleted, "task", "tasks")}
-              />
-            )}
-          />
-          <Bar
-            dataKey="tasksCompleted"
-            name="Tasks completed"
-            fill={COLOR.tasks}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={28}
-          />
-        </BarChart>
+        {dailyBars({
+          key: "tasksCompleted",
+          name: "Tasks completed",
+          fill: COLOR.tasks,
+          yAxis: { allowDecimals: false },
+          render: (d) => plural(d.tasksCompleted, "task", "tasks"),
+        })}
       </ChartCard>
 
       <ChartCard
@@ -123,30 +128,13 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         }
         empty={totalMinutes === 0 ? "No tracked time in this period" : null}
       >
-        <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          {grid}
-          {xAxis}
-          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} unit="h" />
-          <Tooltip
-            cursor={{ fill: COLOR.cursor }}
-            content={(p) => (
-              <ChartTooltip
-                active={p.active}
-                payload={p.payload}
-                render={(d: Day) =>
-                  `${plural(hours(d.minutesTracked), "hour", "hours")} (${d.minutesTracked} min)`
-                }
-              />
-            )}
-          />
-          <Bar
-            dataKey="hours"
-            name="Hours tracked"
-            fill={COLOR.hours}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={28}
-          />
-        </BarChart>
+        {dailyBars({
+          key: "hours",
+          name: "Hours tracked",
+          fill: COLOR.hours,
+          yAxis: { unit: "h" },
+          render: (d) => `${plural(hours(d.minutesTracked), "hour", "hours")} (${d.minutesTracked} min)`,
+        })}
       </ChartCard>
 
       <ChartCard
@@ -194,28 +182,13 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         }
         empty={totalFocus === 0 ? "No focus sessions in this period" : null}
       >
-        <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          {grid}
-          {xAxis}
-          <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
-          <Tooltip
-            cursor={{ fill: COLOR.cursor }}
-            content={(p) => (
-              <ChartTooltip
-                active={p.active}
-                payload={p.payload}
-                render={(d: Day) => plural(d.focusSessions, "focus session", "focus sessions")}
-              />
-            )}
-          />
-          <Bar
-            dataKey="focusSessions"
-            name="Focus sessions"
-            fill={COLOR.focus}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={28}
-          />
-        </BarChart>
+        {dailyBars({
+          key: "focusSessions",
+          name: "Focus sessions",
+          fill: COLOR.focus,
+          yAxis: { allowDecimals: false },
+          render: (d) => plural(d.focusSessions, "focus session", "focus sessions"),
+        })}
       </ChartCard>
 
       <ChartCard
