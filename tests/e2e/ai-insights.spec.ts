@@ -80,6 +80,27 @@ test("a person under heavy load sees predictions, patterns and the burnout alert
   await expect(card.getByText("Applied")).toBeVisible();
   await expect(card.getByRole("checkbox")).toBeChecked();
 
+  // Adjust Schedule: this week's tasks, lowest priority first, each can be postponed.
+  const origin = new URL(page.url()).origin;
+  const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  for (const [title, priority] of [
+    ["Ship the release", "urgent"],
+    ["Tidy the wiki", "low"],
+  ])
+    expect(
+      (
+        await page.request.post("/api/tasks", { data: { title, priority, deadline }, headers: { origin } })
+      ).status(),
+    ).toBe(201);
+  await alert.getByRole("button", { name: "Adjust Schedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adjust Schedule" });
+  const due = dialog.getByRole("list", { name: "Tasks due this week" }).getByRole("listitem");
+  await expect(due.first()).toContainText("Tidy the wiki");
+  await dialog.getByRole("button", { name: "Postpone Tidy the wiki by a week" }).click();
+  await expect(page.getByText("Task postponed")).toBeVisible();
+  await expect(dialog.getByText("Tidy the wiki")).toBeHidden();
+  await dialog.getByRole("button", { name: "Done" }).click();
+
   await alert.getByRole("button", { name: "I'll Take Care" }).click();
   await expect(page.getByText("Alert Acknowledged")).toBeVisible();
   await expect(page.getByText("We'll help you manage your workload better")).toBeVisible();
