@@ -4,37 +4,20 @@
 // like the time-log and analytics calls, while deadlines and synced events, which are plans rather
 // than history, always show.
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { calendarConnections, syncedEvents } from "#server/db/schema/calendar.ts";
-import type { Me } from "#shared/contracts/auth.ts";
 import type { CalendarItemsResponse, TaskDto } from "#shared/contracts/tasks.ts";
-import { createVerifiedUser } from "../support/factories.ts";
-import type { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { type SignedInPerson, testServerForFile } from "../support/integration.ts";
 
-type Person = { client: TestClient; id: string };
+type Person = SignedInPerson;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.testDb.database.db;
+const { server, db, person } = testServerForFile();
 const MIN = 60_000;
 const DAY = 86_400_000;
 // "Now" of these tests: Wednesday 13 May 2026, noon UTC.
 const NOW = "2026-05-13T12:00:00.000Z";
 const WEEK = "from=2026-05-11T00:00:00.000Z&to=2026-05-18T00:00:00.000Z";
-
-async function person(): Promise<Person> {
-  const { client } = await createVerifiedUser(server);
-  const me = await client.get<Me>("/api/me");
-  expect(me.status).toBe(200);
-  return { client, id: me.body.id };
-}
 
 async function calendar(p: Person, query: string) {
   const res = await p.client.get<CalendarItemsResponse>(`/api/calendar?${query}`);

@@ -2,33 +2,17 @@
 // the allowed focus and break lengths; completing marks it completed with its end time; today's count
 // is the person's completed sessions since local midnight. "Now" is the server's injectable clock.
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pomodoroSessions } from "#server/db/schema/tasks.ts";
-import type { Me } from "#shared/contracts/auth.ts";
 import type { PomodoroSessionDto, PomodoroTodayResponse, TaskDto } from "#shared/contracts/tasks.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
-import { createVerifiedUser } from "../support/factories.ts";
-import type { TestClient, TestResponse } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { type SignedInPerson, testServerForFile } from "../support/integration.ts";
+import type { TestResponse } from "../support/test-client.ts";
 
-type Person = { client: TestClient; id: string };
+type Person = SignedInPerson;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.testDb.database.db;
+const { server, db, person } = testServerForFile();
 const MIN = 60_000;
-
-async function person(): Promise<Person> {
-  const { client } = await createVerifiedUser(server);
-  const me = await client.get<Me>("/api/me");
-  expect(me.status).toBe(200);
-  return { client, id: me.body.id };
-}
 
 const startSession = (p: Person, body: Record<string, unknown>) =>
   p.client.post<PomodoroSessionDto>("/api/pomodoro-sessions", body);
