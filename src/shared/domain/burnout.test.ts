@@ -56,13 +56,25 @@ describe("assessBurnout", () => {
     expect(texts).toContain("14 hours a week of work before 8 AM or after 6 PM");
     expect(texts).toContain("one break per 4 focus sessions");
     expect(texts).toContain("7 hours a week of focus time, under 10");
-    // 624 min a day against 300 (420 * 5 / 7) on average before: 108% more.
-    expect(texts).toContain("108% more hours a day than your previous 8 weeks");
+    // 624 min a day against 300 (420 * 5 / 7) on average before: 2.08 times.
+    expect(texts).toContain("2.1 times the hours a day of your previous 8 weeks");
     // By hand: longDays .8*.2 + overtime 1*.15 + weekends (1/3)*.15 + afterHours 1*.15
     //   + fewBreaks .5*.1 + lowFocus .3*.1 + baseline 1*.15 = .16+.15+.05+.15+.05+.03+.15 = .74
     expect(a.score).toBe(74);
     expect(a.level).toBe("high");
     expect(alertShows(a.level)).toBe(true);
+  });
+
+  it("says a rise on the person's own baseline in percent up to double, then in times", () => {
+    const rise = (recentMinutes: number) =>
+      assessBurnout(
+        days(70, (ago, w) =>
+          ago < RECENT_DAYS ? { minutes: recentMinutes } : weekday(w) ? { minutes: 420 } : {},
+        ),
+      ).factors.find((f) => f.id === "aboveOwnBaseline")?.text;
+    // 300 minutes a day on average before (420 on weekdays).
+    expect(rise(450)).toBe("50% more hours a day than your previous 8 weeks");
+    expect(rise(900)).toBe("3 times the hours a day of your previous 8 weeks");
   });
 
   it("reads weekends from the last four Saturday-Sunday pairs", () => {

@@ -177,7 +177,10 @@ export function assessBurnout(days: readonly WorkDay[]): BurnoutAssessment {
       add(
         "aboveOwnBaseline",
         (ratio - L.baselineRatio) / (L.baselineRatioFull - L.baselineRatio),
-        `${Math.round((ratio - 1) * 100)}% more hours a day than your previous 8 weeks`,
+        // Past double, a percentage stops reading as a number a person can picture.
+        ratio < 2
+          ? `${Math.round((ratio - 1) * 100)}% more hours a day than your previous 8 weeks`
+          : `${one(ratio)} times the hours a day of your previous 8 weeks`,
       );
     }
   }
