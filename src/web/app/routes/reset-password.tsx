@@ -8,8 +8,7 @@ import { authErrorMessage, INVALID_RESET_LINK } from "#shared/errors/auth-errors
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { FormField, fieldA11y } from "../../components/ui/form-field.tsx";
-import { Input } from "../../components/ui/input.tsx";
+import { InputField } from "../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../config/demo-mode.ts";
 import { paths } from "../../config/paths.ts";
 import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
@@ -93,22 +92,22 @@ export function Component() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
-          <Input
-            {...fieldA11y("newPassword", errors.newPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("newPassword", { onChange: recheckConfirmation })}
-          />
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input
-            {...fieldA11y("confirmPassword", errors.confirmPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+        <InputField
+          id="newPassword"
+          label="New Password"
+          error={errors.newPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("newPassword", { onChange: recheckConfirmation })}
+        />
+        <InputField
+          id="confirmPassword"
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Set new password"}
         </Button>

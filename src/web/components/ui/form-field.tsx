@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
 
 /** A visible label, the control, and the field's error (announced, and linked by aria-describedby). */
@@ -45,4 +46,26 @@ export function fieldA11y(id: string, error?: string, hint?: string) {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
+}
+
+/** A labelled text input: FormField around an Input tied to its hint and error. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  labelAside,
+  ...input
+}: Omit<ComponentProps<"input">, "id"> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  labelAside?: ReactNode;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} labelAside={labelAside}>
+      <Input {...fieldA11y(id, error, hint)} {...input} />
+    </FormField>
+  );
 }

@@ -7,8 +7,7 @@ import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { InputField } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -139,16 +138,16 @@ export function SignInPage() {
             )}
           </Alert>
         )}
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldA11y("email", errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...form.register("email")}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          id="email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register("email")}
+        />
+        <InputField
           id="password"
           label="Password"
           error={errors.password?.message}
@@ -157,14 +156,10 @@ export function SignInPage() {
               Forgot password?
             </Button>
           }
-        >
-          <Input
-            {...fieldA11y("password", errors.password?.message)}
-            type="password"
-            autoComplete="current-password"
-            {...form.register("password")}
-          />
-        </FormField>
+          type="password"
+          autoComplete="current-password"
+          {...form.register("password")}
+        />
         <Button type="submit" size="lg" disabled={isSubmitting || DEMO_MODE}>
           {isSubmitting ? "Signing in..." : "Sign In"}
         </Button>

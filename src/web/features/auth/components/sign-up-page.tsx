@@ -10,8 +10,7 @@ import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { InputField } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -117,42 +116,38 @@ export function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <FormField id="fullName" label="Full Name" error={errors.fullName?.message}>
-          <Input
-            {...fieldA11y("fullName", errors.fullName?.message)}
-            autoComplete="name"
-            {...form.register("fullName")}
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldA11y("email", errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            {...form.register("email")}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          id="fullName"
+          label="Full Name"
+          error={errors.fullName?.message}
+          autoComplete="name"
+          {...form.register("fullName")}
+        />
+        <InputField
+          id="email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...form.register("email")}
+        />
+        <InputField
           id="password"
           label="Password"
           error={errors.password?.message}
           hint="At least 8 characters."
-        >
-          <Input
-            {...fieldA11y("password", errors.password?.message, "At least 8 characters.")}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("password", { onChange: recheckConfirmation })}
-          />
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input
-            {...fieldA11y("confirmPassword", errors.confirmPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+          {...form.register("password", { onChange: recheckConfirmation })}
+        />
+        <InputField
+          id="confirmPassword"
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? "Creating account..." : "Create Account"}
         </Button>

@@ -7,8 +7,7 @@ import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { InputField } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -77,31 +76,31 @@ export function ChangePassword() {
       <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
-        <FormField id="currentPassword" label="Current Password" error={errors.currentPassword?.message}>
-          <Input
-            {...fieldA11y("currentPassword", errors.currentPassword?.message)}
-            type="password"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-          />
-        </FormField>
-        <FormField id="newPassword" label="New Password" error={errors.newPassword?.message}>
-          <Input
-            {...fieldA11y("newPassword", errors.newPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("newPassword")}
-          />
-        </FormField>
+        <InputField
+          id="currentPassword"
+          label="Current Password"
+          error={errors.currentPassword?.message}
+          type="password"
+          autoComplete="current-password"
+          {...form.register("currentPassword")}
+        />
+        <InputField
+          id="newPassword"
+          label="New Password"
+          error={errors.newPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("newPassword")}
+        />
         {newPassword && <PasswordStrengthMeter id="newPassword-strength" password={newPassword} />}
-        <FormField id="confirmPassword" label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <Input
-            {...fieldA11y("confirmPassword", errors.confirmPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+        <InputField
+          id="confirmPassword"
+          label="Confirm New Password"
+          error={errors.confirmPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
         <div>
           <Button type="submit" disabled={change.isPending || DEMO_MODE}>
             {change.isPending ? "Updating..." : "Update Password"}
