@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 // once on embedded PGlite and once on the real PostgreSQL at TEST_DATABASE_URL.
 export default defineConfig({
   test: {
+    // Integration files spend most of their time waiting on PostgreSQL, PGlite and HTTP round trips:
+    // three files at once keep two cores busy, where Vitest's default (cores - 1) ran one at a time.
+    // Their time limits only catch a hang, so they leave room for that sharing.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -17,8 +21,8 @@ export default defineConfig({
           name: "integration:pglite",
           include: ["tests/integration/**/*.test.ts"],
           env: { KAIRO_TEST_DB: "pglite" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           setupFiles: ["tests/support/setup.ts"],
         },
       },
@@ -27,8 +31,8 @@ export default defineConfig({
           name: "integration:postgres",
           include: ["tests/integration/**/*.test.ts"],
           env: { KAIRO_TEST_DB: "postgres" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           setupFiles: ["tests/support/setup.ts"],
         },
       },
