@@ -727,14 +727,21 @@ function EmailCheckbox({
   );
 }
 
-function StatusSelect(p: {
+type ChoiceProps = {
   id: string;
   label: string;
   value: unknown;
   required?: boolean;
   error?: string;
   onChange: (v: string | undefined) => void;
-}) {
+};
+
+/** A select over a fixed list, with "Any" first unless a value is required. */
+function ChoiceSelect({
+  options,
+  show = (o) => o,
+  ...p
+}: ChoiceProps & { options: readonly string[]; show?: (option: string) => string }) {
   return (
     <FormField id={p.id} label={p.label} error={p.error}>
       <NativeSelect
@@ -743,9 +750,9 @@ function StatusSelect(p: {
         onChange={(e) => p.onChange(e.target.value || undefined)}
       >
         {!p.required && <option value="">Any</option>}
-        {TASK_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s.replace("_", " ")}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {show(o)}
           </option>
         ))}
       </NativeSelect>
@@ -753,28 +760,10 @@ function StatusSelect(p: {
   );
 }
 
-function CategorySelect(p: {
-  id: string;
-  label: string;
-  value: unknown;
-  required?: boolean;
-  error?: string;
-  onChange: (v: string | undefined) => void;
-}) {
-  return (
-    <FormField id={p.id} label={p.label} error={p.error}>
-      <NativeSelect
-        {...fieldA11y(p.id, p.error)}
-        value={String(p.value ?? "")}
-        onChange={(e) => p.onChange(e.target.value || undefined)}
-      >
-        {!p.required && <option value="">Any</option>}
-        {TASK_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
-  );
+function StatusSelect(p: ChoiceProps) {
+  return <ChoiceSelect {...p} options={TASK_STATUSES} show={(s) => s.replace("_", " ")} />;
+}
+
+function CategorySelect(p: ChoiceProps) {
+  return <ChoiceSelect {...p} options={TASK_CATEGORIES} />;
 }
