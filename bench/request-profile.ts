@@ -6,22 +6,14 @@
 // 90-day analytics through the app and their use cases alone, the middleware chain with and without
 // a session (an unknown route), and Better Auth's own get-session for comparison. Prints figures,
 // asserts nothing.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import pg from "pg";
-import { openDatabase } from "../src/server/db/client.ts";
-import { parseEnv } from "../src/server/env.ts";
-import { createKairo } from "../src/server/kairo.ts";
-import { createLogger } from "../src/server/logger.ts";
 import { analytics } from "../src/server/modules/analytics/analytics.ts";
 import { listTasks } from "../src/server/modules/tasks/tasks.ts";
-import { createOutboxMailer } from "../src/server/providers/mail/mailer.ts";
-import { seedHeavyUser } from "./seed-heavy-user.ts";
+import { BASE as base, openHeavyKairo } from "./in-process-heavy.ts";
 
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
 const calls = Number(process.argv[3] ?? 200);
-const base = "http://127.0.0.1:3000";
 
 // Counts statements sent to PostgreSQL (node-postgres) by every client of every pool.
 let statements = 0;
@@ -71,51 +63,11 @@ async function timeIt(fn: () => Promise<unknown>) {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "kairo-profile-"));
-const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `kairo_profile_${Date.now()}`;
-const dbUrl = new URL(pgUrl);
-dbUrl.pathname = `/${dbName}`;
-const admin = new pg.Client({ connectionString: pgUrl });
-if (kind === "postgres") {
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-}
-const logger = createLogger("silent");
-const outbox = createOutboxMailer(logger);
-const database = await openDatabase(kind === "postgres" ? { url: dbUrl.toString() } : { dataDir });
-const kairo = await createKairo({
-  env: parseEnv({
-    NODE_ENV: "test",
-    PUBLIC_URL: base,
-    KAIRO_DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    ...(kind === "postgres" ? { DATABASE_URL: dbUrl.toString() } : {}),
-  }),
-  logger,
-  database,
-  mailer: outbox,
-});
+// Statements are counted from here on: the set-up's own do not count.
+const { kairo, database, admin, dbName, cookie, personId, close } = await openHeavyKairo(kind, "profile");
+const me = { id: personId };
 try {
   const { app, deps } = kairo;
-  const headers = { "content-type": "application/json", origin: base };
-  const email = `profile-${Date.now()}@example.com`;
-  await app.request(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Profile Person", email, password: "bench-password-1", callbackURL: "/" }),
-  });
-  const link = outbox
-    .list()
-    .find((m) => m.to === email)!
-    .text.match(/https?:\/\/\S+/)![0];
-  const verified = await app.request(link, { headers, redirect: "manual" });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const me = (await (await app.request(`${base}/api/me`, { headers: { cookie } })).json()) as { id: string };
-  await seedHeavyUser(database.db, me.id);
 
   const get = (path: string) => async () => {
     const res = await app.request(base + path, { headers: { cookie } });
@@ -152,10 +104,5 @@ try {
     );
   }
 } finally {
-  await kairo.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (kind === "postgres") {
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
-  }
+  await close();
 }
