@@ -7,7 +7,6 @@ import {
   TASK_CATEGORIES,
   TASK_PRIORITIES,
   TASK_STATUSES,
-  type TaskCategory,
   TITLE_MAX,
 } from "../domain/tasks.ts";
 import { noNul, textError } from "./auth.ts";
