@@ -12,13 +12,13 @@ import { onError } from "#server/http/on-error.ts";
 import { ADMINS_ONLY_MESSAGE, type RoleLookup, requireAdmin } from "#server/http/session.ts";
 import type { AppBindings } from "#server/http/types.ts";
 import type {
-  AdminAuditEntry,
-  AdminDeletion,
-  AdminErrorReport,
+  AdminAuditPage,
+  AdminDeletionsPage,
+  AdminErrorReportsPage,
   AdminMail,
   AdminStats,
   AdminUser,
-  Paged,
+  AdminUsersPage,
 } from "#shared/contracts/admin.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
@@ -189,7 +189,7 @@ describe("a role lookup that fails (spec section 8)", () => {
 describe("GET /api/admin/users", () => {
   it("describes each person: plan, role, verified, 2FA, created, last active", async () => {
     const p = await person({ name: "Described Person" });
-    const res = await admin.client.get<Paged<AdminUser>>(`/api/admin/users?q=${encodeURIComponent(p.email)}`);
+    const res = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${encodeURIComponent(p.email)}`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
     const [row] = await db().select().from(user).where(eq(user.id, p.id));
@@ -220,7 +220,7 @@ describe("GET /api/admin/users", () => {
     const data = userData({ name: "Never Signed In" });
     const signUp = await new TestClient(server.baseUrl).post("/api/auth/sign-up/email", data);
     expect(signUp.status).toBe(200);
-    const res = await admin.client.get<Paged<AdminUser>>(
+    const res = await admin.client.get<AdminUsersPage>(
       `/api/admin/users?q=${encodeURIComponent(data.email)}`,
     );
     expect(res.body.items[0]).toMatchObject({ emailVerified: false, lastActiveAt: null, plan: "trial" });
@@ -233,31 +233,29 @@ describe("GET /api/admin/users", () => {
     const byEmail = await person({ email: `${tag}-mail@example.com` });
     const ids = [...byName, byEmail].map((p) => p.id).sort();
 
-    const all = await admin.client.get<Paged<AdminUser>>(`/api/admin/users?q=${tag}`);
+    const all = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${tag}`);
     expect(all.body.total).toBe(4);
     expect(all.body.items.map((u) => u.id).sort()).toEqual(ids);
 
     const seen: string[] = [];
     for (const page of [1, 2]) {
-      const res = await admin.client.get<Paged<AdminUser>>(
-        `/api/admin/users?q=${tag}&page=${page}&pageSize=2`,
-      );
+      const res = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${tag}&page=${page}&pageSize=2`);
       expect(res.body).toMatchObject({ page, pageSize: 2, total: 4 });
       expect(res.body.items).toHaveLength(2);
       seen.push(...res.body.items.map((u) => u.id));
     }
     expect(seen.sort()).toEqual(ids);
-    const beyond = await admin.client.get<Paged<AdminUser>>(`/api/admin/users?q=${tag}&page=3&pageSize=2`);
+    const beyond = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${tag}&page=3&pageSize=2`);
     expect(beyond.body).toMatchObject({ items: [], total: 4 });
 
     // Newest first, without a search too.
-    const first = await admin.client.get<Paged<AdminUser>>("/api/admin/users?pageSize=1");
+    const first = await admin.client.get<AdminUsersPage>("/api/admin/users?pageSize=1");
     expect(first.body.items[0]!.id).toBe(byEmail.id);
   });
 
   it("takes % and _ literally", async () => {
     for (const q of ["%", "_"]) {
-      const res = await admin.client.get<Paged<AdminUser>>(`/api/admin/users?q=${encodeURIComponent(q)}`);
+      const res = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(0);
     }
@@ -646,12 +644,12 @@ describe("the read-only lists", () => {
       expect(sent.status).toBe(201);
     }
     server.clock.reset();
-    const first = await admin.client.get<Paged<AdminErrorReport>>("/api/admin/error-reports?pageSize=2");
+    const first = await admin.client.get<AdminErrorReportsPage>("/api/admin/error-reports?pageSize=2");
     expect(first.body.items.map((r) => r.message)).toEqual(["Broken widget 2", "Broken widget 1"]);
     expect(first.body.items[0]).toMatchObject({ userId: p.id, userEmail: p.email, url: "/dashboard" });
     const [total] = await db().select({ n: count() }).from(clientErrorReports);
     expect(first.body.total).toBe(Number(total!.n));
-    const second = await admin.client.get<Paged<AdminErrorReport>>(
+    const second = await admin.client.get<AdminErrorReportsPage>(
       "/api/admin/error-reports?pageSize=2&page=2",
     );
     expect(second.body.items[0]!.message).toBe("Broken widget 0");
@@ -662,7 +660,7 @@ describe("the read-only lists", () => {
     const p = await person();
     const deleted = await p.client.post("/api/account/delete", { password: p.password });
     expect(deleted.status).toBe(200);
-    const res = await admin.client.get<Paged<AdminDeletion>>("/api/admin/deletions?pageSize=100");
+    const res = await admin.client.get<AdminDeletionsPage>("/api/admin/deletions?pageSize=100");
     const entry = res.body.items.find((d) => d.userId === p.id);
     const [row] = await db().select().from(accountDeletions).where(eq(accountDeletions.userId, p.id));
     expect(entry).toEqual({
@@ -671,9 +669,7 @@ describe("the read-only lists", () => {
       requestedAt: row!.requestedAt.toISOString(),
       purgeAfter: row!.purgeAfter.toISOString(),
     });
-    const users = await admin.client.get<Paged<AdminUser>>(
-      `/api/admin/users?q=${encodeURIComponent(p.email)}`,
-    );
+    const users = await admin.client.get<AdminUsersPage>(`/api/admin/users?q=${encodeURIComponent(p.email)}`);
     expect(users.body.items[0]).toMatchObject({ pendingDeletion: true, banned: true });
     const unban = await admin.client.post<ErrorBody>(`/api/admin/users/${p.id}/unban`, {});
     expect(unban.status).toBe(409);
@@ -688,7 +684,7 @@ describe("the read-only lists", () => {
     server.clock.advance(60_000);
     await superAdmin.client.post(`/api/admin/users/${p.id}/ban`, { reason: "Test" });
     server.clock.reset();
-    const res = await admin.client.get<Paged<AdminAuditEntry>>("/api/admin/audit-log?pageSize=2");
+    const res = await admin.client.get<AdminAuditPage>("/api/admin/audit-log?pageSize=2");
     expect(res.status).toBe(200);
     expect(res.body.items.map((e) => [e.action, e.targetUserId])).toEqual([
       ["user.banned", p.id],

@@ -2,8 +2,7 @@
 // admin screens, and the shapes the server answers with.
 import { z } from "zod";
 import { TEAM_SIZE } from "../domain/plans.ts";
-import type { EffectivePlan } from "../domain/subscription.ts";
-import { noNul, ROLES, type Role } from "./auth.ts";
+import { noNul, ROLES } from "./auth.ts";
 import { inSupportedYears } from "./instant.ts";
 
 export const ADMIN_LIMITS = {
@@ -123,60 +122,86 @@ export const planOverrideBody = z.discriminatedUnion(
 export type PlanOverrideBody = z.infer<typeof planOverrideBody>;
 
 /** One page of a list, with the total the pager needs. */
-export type Paged<T> = { items: T[]; page: number; pageSize: number; total: number };
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
 
-export type AdminUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  banned: boolean;
-  banReason: string | null;
+/** A person as the users list shows them; also the answer of every action on a person. */
+export const adminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
   /** The plan the person is on now (a live trial is "trial"; a member of a paid team is "team"). */
-  plan: EffectivePlan;
+  plan: z.enum(OVERRIDE_PLANS),
   /** Seats of a team subscription the person pays for, else null. */
-  seats: number | null;
-  trialEndsAt: string | null;
+  seats: z.number().nullable(),
+  trialEndsAt: z.string().nullable(),
   /** True while the account waits for its purge after the owner deleted it. */
-  pendingDeletion: boolean;
-  createdAt: string;
+  pendingDeletion: z.boolean(),
+  createdAt: z.string(),
   /** Newest activity of any of the person's sessions; null when they never signed in. */
-  lastActiveAt: string | null;
-};
+  lastActiveAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
 
-export type AdminStats = {
+/** GET /api/admin/users */
+export const adminUsersPage = paged(adminUser);
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+
+/** GET /api/admin/stats */
+export const adminStats = z.object({
   /** One entry per UTC day, oldest first, today last (ADMIN_LIMITS.signupDays entries). */
-  signupsPerDay: { date: string; count: number }[];
-  totalUsers: number;
+  signupsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
+  totalUsers: z.number(),
   /** People with a session in use within ADMIN_LIMITS.activeDays days. */
-  activeUsers: number;
+  activeUsers: z.number(),
   /** Pro and Team subscriptions with status active (trials are not paying). */
-  payingSubscriptions: number;
+  payingSubscriptions: z.number(),
   /** USD per month from those subscriptions; yearly ones count their monthly equivalent. */
-  monthlyRevenue: number;
-};
+  monthlyRevenue: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
 
-export type AdminMail = {
+/** GET /api/admin/mail */
+export const adminMail = z.object({
   /** "smtp": mail leaves through the SMTP server and Kairo keeps no copy. */
-  transport: "outbox" | "smtp";
-  messages: { to: string; subject: string; text: string; sentAt: string }[];
-};
+  transport: z.enum(["outbox", "smtp"]),
+  messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+});
+export type AdminMail = z.infer<typeof adminMail>;
 
-export type AdminErrorReport = {
-  id: string;
-  userId: string | null;
-  userEmail: string | null;
-  message: string;
-  stack: string | null;
-  componentStack: string | null;
-  url: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
+export const adminErrorReport = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  componentStack: z.string().nullable(),
+  url: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminErrorReport = z.infer<typeof adminErrorReport>;
 
-export type AdminDeletion = { userId: string; email: string; requestedAt: string; purgeAfter: string };
+/** GET /api/admin/error-reports */
+export const adminErrorReportsPage = paged(adminErrorReport);
+export type AdminErrorReportsPage = z.infer<typeof adminErrorReportsPage>;
+
+export const adminDeletion = z.object({
+  userId: z.string(),
+  email: z.string(),
+  requestedAt: z.string(),
+  purgeAfter: z.string(),
+});
+export type AdminDeletion = z.infer<typeof adminDeletion>;
+
+/** GET /api/admin/deletions */
+export const adminDeletionsPage = paged(adminDeletion);
+export type AdminDeletionsPage = z.infer<typeof adminDeletionsPage>;
 
 export const AUDIT_ACTIONS = [
   "user.role_changed",
@@ -186,13 +211,18 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AdminAuditEntry = {
-  id: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetUserId: string | null;
-  targetEmail: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-};
+export const adminAuditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+
+/** GET /api/admin/audit-log */
+export const adminAuditPage = paged(adminAuditEntry);
+export type AdminAuditPage = z.infer<typeof adminAuditPage>;

@@ -65,7 +65,24 @@ export async function apiFetch<S extends z.ZodType>(
 ): Promise<z.output<S>>;
 export async function apiFetch<T>(path: string, init?: Init): Promise<T>;
 export async function apiFetch(path: string, init: Init & { schema?: z.ZodType } = {}): Promise<unknown> {
-  const { json, headers, schema, ...rest } = init;
+  const { schema, ...rest } = init;
+  const { status, body } = await send(path, rest);
+  if (!schema) return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(status, "BAD_RESPONSE", RESPONSE_SHAPE_MESSAGE);
+  return parsed.data;
+}
+
+/**
+ * A call whose answer is not read: routes that answer 204 with no body, and reports the page sends
+ * and forgets. Fails as apiFetch does; resolves with nothing.
+ */
+export async function apiSend(path: string, init: Init): Promise<void> {
+  await send(path, init);
+}
+
+async function send(path: string, init: Init): Promise<{ status: number; body: unknown }> {
+  const { json, headers, ...rest } = init;
   let response: Response;
   try {
     response = await transport(path, {
@@ -86,20 +103,30 @@ export async function apiFetch(path: string, init: Init & { schema?: z.ZodType }
   const body = text ? safeJson(text) : null;
   if (!response.ok) {
     // Our API answers {error: {code, message}}; Better Auth answers {code, message}.
-    const err = (
-      body && typeof body === "object" && "error" in body ? (body as { error: unknown }).error : body
-    ) as { code?: string; message?: string; fields?: Record<string, string>; requiredPlan?: string } | null;
-    const message = response.status === 429 ? "Too many requests" : (err?.message ?? response.statusText);
-    throw new ApiError(response.status, err?.code ?? `HTTP_${response.status}`, message, {
-      fields: err?.fields,
-      requiredPlan: err?.requiredPlan,
-      details: err ?? undefined,
+    const err = errorObject(body);
+    const message =
+      response.status === 429 ? "Too many requests" : (textOf(err?.message) ?? response.statusText);
+    throw new ApiError(response.status, textOf(err?.code) ?? `HTTP_${response.status}`, message, {
+      fields: isTextRecord(err?.fields) ? err.fields : undefined,
+      requiredPlan: textOf(err?.requiredPlan),
+      details: err,
     });
   }
-  if (!schema) return body;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, "BAD_RESPONSE", RESPONSE_SHAPE_MESSAGE);
-  return parsed.data;
+  return { status: response.status, body };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const isTextRecord = (v: unknown): v is Record<string, string> =>
+  isRecord(v) && Object.values(v).every((x) => typeof x === "string");
+
+const textOf = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** The error object of a failed answer, checked field by field by its readers above. */
+function errorObject(body: unknown): Record<string, unknown> | undefined {
+  const outer = isRecord(body) && "error" in body ? body.error : body;
+  return isRecord(outer) ? outer : undefined;
 }
 
 function safeJson(text: string): unknown {

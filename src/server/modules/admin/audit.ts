@@ -1,7 +1,7 @@
 // The audit log: one row per admin action, written in the same transaction as the change it
 // records, so a change without its entry (or an entry without its change) cannot happen.
 import { count, desc } from "drizzle-orm";
-import type { AdminAuditEntry, AuditAction, Paged } from "#shared/contracts/admin.ts";
+import type { AdminAuditPage, AuditAction } from "#shared/contracts/admin.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/admin.ts";
 
@@ -28,7 +28,7 @@ export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
 }
 
 /** Newest first. */
-export async function listAudit(db: Db, page: number, pageSize: number): Promise<Paged<AdminAuditEntry>> {
+export async function listAudit(db: Db, page: number, pageSize: number): Promise<AdminAuditPage> {
   const rows = await db
     .select()
     .from(auditLog)

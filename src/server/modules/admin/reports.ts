@@ -1,7 +1,7 @@
 // Read-only lists of the admin area: client error reports, accounts waiting for their purge, and
 // the mail the development outbox holds.
 import { asc, count, desc, eq } from "drizzle-orm";
-import type { AdminDeletion, AdminErrorReport, AdminMail, Paged } from "#shared/contracts/admin.ts";
+import type { AdminDeletionsPage, AdminErrorReportsPage, AdminMail } from "#shared/contracts/admin.ts";
 import type { Db } from "../../db/client.ts";
 import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
 import { user } from "../../db/schema/auth.ts";
@@ -10,7 +10,7 @@ import type { Mailer, OutboxMailer } from "../../providers/mail/mailer.ts";
 type PageQuery = { page: number; pageSize: number };
 
 /** Newest first, with the reporter's email while their account exists. */
-export async function listErrorReports(db: Db, q: PageQuery): Promise<Paged<AdminErrorReport>> {
+export async function listErrorReports(db: Db, q: PageQuery): Promise<AdminErrorReportsPage> {
   const rows = await db
     .select({ r: clientErrorReports, email: user.email })
     .from(clientErrorReports)
@@ -38,7 +38,7 @@ export async function listErrorReports(db: Db, q: PageQuery): Promise<Paged<Admi
 }
 
 /** Soonest purge first. */
-export async function listPendingDeletions(db: Db, q: PageQuery): Promise<Paged<AdminDeletion>> {
+export async function listPendingDeletions(db: Db, q: PageQuery): Promise<AdminDeletionsPage> {
   const rows = await db
     .select()
     .from(accountDeletions)

@@ -3,8 +3,15 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import {
+  adminAuditPage,
+  adminDeletionsPage,
+  adminErrorReportsPage,
+  adminMail,
   adminPageQuery,
+  adminStats,
+  adminUser,
   adminUserIdParam,
+  adminUsersPage,
   adminUsersQuery,
   banBody,
   planOverrideBody,
@@ -15,6 +22,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import { user } from "../../db/schema/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { readQuery } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireAdmin } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -44,13 +52,13 @@ export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | 
   const answerWith = async (c: Context<AppBindings>, id: string) => {
     const found = await getAdminUser(db, id, deps.clock());
     if (!found) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.notFound);
-    return c.json(found);
+    return reply(c, adminUser, found);
   };
 
   return new Hono<AppBindings>()
     .get("/users", async (c) => {
       await admin(c);
-      return c.json(await listUsers(db, readQuery(c, adminUsersQuery), deps.clock()));
+      return reply(c, adminUsersPage, await listUsers(db, readQuery(c, adminUsersQuery), deps.clock()));
     })
     .put("/users/:id/role", async (c) => {
       const actor = await admin(c);
@@ -86,23 +94,23 @@ export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | 
     })
     .get("/stats", async (c) => {
       await admin(c);
-      return c.json(await getStats(db, deps.clock()));
+      return reply(c, adminStats, await getStats(db, deps.clock()));
     })
     .get("/mail", async (c) => {
       await admin(c);
-      return c.json(mailOutbox(deps.mailer));
+      return reply(c, adminMail, mailOutbox(deps.mailer));
     })
     .get("/error-reports", async (c) => {
       await admin(c);
-      return c.json(await listErrorReports(db, readQuery(c, adminPageQuery)));
+      return reply(c, adminErrorReportsPage, await listErrorReports(db, readQuery(c, adminPageQuery)));
     })
     .get("/deletions", async (c) => {
       await admin(c);
-      return c.json(await listPendingDeletions(db, readQuery(c, adminPageQuery)));
+      return reply(c, adminDeletionsPage, await listPendingDeletions(db, readQuery(c, adminPageQuery)));
     })
     .get("/audit-log", async (c) => {
       await admin(c);
       const q = readQuery(c, adminPageQuery);
-      return c.json(await listAudit(db, q.page, q.pageSize));
+      return reply(c, adminAuditPage, await listAudit(db, q.page, q.pageSize));
     });
 }

@@ -1,7 +1,7 @@
 // The people list of the admin area: search by name or email, newest accounts first, each with
 // plan, role, verification, two-factor, sign-up date and last activity.
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AdminUser, Paged } from "#shared/contracts/admin.ts";
+import type { AdminUser, AdminUsersPage } from "#shared/contracts/admin.ts";
 import type { Role } from "#shared/contracts/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { accountDeletions } from "../../db/schema/admin.ts";
@@ -69,7 +69,7 @@ export async function listUsers(
   db: Db,
   query: { q?: string; page: number; pageSize: number },
   now: Date,
-): Promise<Paged<AdminUser>> {
+): Promise<AdminUsersPage> {
   const where = searchWhere(query.q);
   const page = await db
     .select({ id: user.id })

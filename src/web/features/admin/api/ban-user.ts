@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser } from "#shared/contracts/admin.ts";
+import { adminUser } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Bars the person from signing in and ends their sessions. */
 export const banUser = ({ id, reason }: { id: string; reason?: string }) =>
-  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/ban`, {
+  apiFetch(`/api/admin/users/${encodeURIComponent(id)}/ban`, {
     method: "POST",
     json: reason ? { reason } : {},
+    schema: adminUser,
   });
 
 export function useBanUser() {

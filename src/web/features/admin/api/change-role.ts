@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser } from "#shared/contracts/admin.ts";
+import { adminUser } from "#shared/contracts/admin.ts";
 import type { Role } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const changeRole = ({ id, role }: { id: string; role: Role }) =>
-  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/role`, { method: "PUT", json: { role } });
+  apiFetch(`/api/admin/users/${encodeURIComponent(id)}/role`, {
+    method: "PUT",
+    json: { role },
+    schema: adminUser,
+  });
 
 export function useChangeRole() {
   const qc = useQueryClient();

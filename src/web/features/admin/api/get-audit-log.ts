@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminAuditEntry, Paged } from "#shared/contracts/admin.ts";
+import { adminAuditPage } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
@@ -7,9 +7,9 @@ import { queryString } from "./query-string.ts";
 export const AUDIT_LOG_PAGE_SIZE = 20;
 
 export const getAuditLog = (page: number) =>
-  apiFetch<Paged<AdminAuditEntry>>(
-    `/api/admin/audit-log${queryString({ page, pageSize: AUDIT_LOG_PAGE_SIZE })}`,
-  );
+  apiFetch(`/api/admin/audit-log${queryString({ page, pageSize: AUDIT_LOG_PAGE_SIZE })}`, {
+    schema: adminAuditPage,
+  });
 
 export const auditLogQueryOptions = (page: number) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminErrorReport, Paged } from "#shared/contracts/admin.ts";
+import { adminErrorReportsPage } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
@@ -7,9 +7,9 @@ import { queryString } from "./query-string.ts";
 export const ERROR_REPORTS_PAGE_SIZE = 20;
 
 export const getErrorReports = (page: number) =>
-  apiFetch<Paged<AdminErrorReport>>(
-    `/api/admin/error-reports${queryString({ page, pageSize: ERROR_REPORTS_PAGE_SIZE })}`,
-  );
+  apiFetch(`/api/admin/error-reports${queryString({ page, pageSize: ERROR_REPORTS_PAGE_SIZE })}`, {
+    schema: adminErrorReportsPage,
+  });
 
 export const errorReportsQueryOptions = (page: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminMail } from "#shared/contracts/admin.ts";
+import { adminMail } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getMail = () => apiFetch<AdminMail>("/api/admin/mail");
+export const getMail = () => apiFetch("/api/admin/mail", { schema: adminMail });
 
 export const mailQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.mail, queryFn: getMail });
 

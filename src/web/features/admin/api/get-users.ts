@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUser, Paged } from "#shared/contracts/admin.ts";
+import { adminUsersPage } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
@@ -8,7 +8,9 @@ export type UsersQuery = { q?: string; page: number };
 export const USERS_PAGE_SIZE = 20;
 
 export const getUsers = ({ q, page }: UsersQuery) =>
-  apiFetch<Paged<AdminUser>>(`/api/admin/users${queryString({ q, page, pageSize: USERS_PAGE_SIZE })}`);
+  apiFetch(`/api/admin/users${queryString({ q, page, pageSize: USERS_PAGE_SIZE })}`, {
+    schema: adminUsersPage,
+  });
 
 export const usersQueryOptions = (query: UsersQuery) =>
   queryOptions({

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser, PlanOverrideBody } from "#shared/contracts/admin.ts";
+import { adminUser, type PlanOverrideBody } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const overridePlan = ({ id, body }: { id: string; body: PlanOverrideBody }) =>
-  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/plan`, { method: "PUT", json: body });
+  apiFetch(`/api/admin/users/${encodeURIComponent(id)}/plan`, {
+    method: "PUT",
+    json: body,
+    schema: adminUser,
+  });
 
 export function useOverridePlan() {
   const qc = useQueryClient();

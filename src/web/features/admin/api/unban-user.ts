@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser } from "#shared/contracts/admin.ts";
+import { adminUser } from "#shared/contracts/admin.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const unbanUser = (id: string) =>
-  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}/unban`, { method: "POST", json: {} });
+  apiFetch(`/api/admin/users/${encodeURIComponent(id)}/unban`, {
+    method: "POST",
+    json: {},
+    schema: adminUser,
+  });
 
 export function useUnbanUser() {
   const qc = useQueryClient();
