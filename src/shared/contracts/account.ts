@@ -14,6 +14,10 @@ const capped = (label: string, max: number, min = 0) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noNul, `${label} must not contain control characters`);
 
+/** POST /api/account/delete: the account is closed and will be purged after this instant. */
+export const accountDeleted = z.object({ deleted: z.literal(true), purgeAfter: z.string() });
+export type AccountDeleted = z.infer<typeof accountDeleted>;
+
 /** POST /api/client-errors: one entry of the error log kept in the browser (spec section 3). */
 export const clientErrorBody = z
   .object({
@@ -29,3 +33,6 @@ export const clientErrorBody = z
   .strict();
 
 export type ClientErrorBody = z.infer<typeof clientErrorBody>;
+
+/** Its answer (201): the stored report's id. */
+export const clientErrorSaved = z.object({ id: z.string() });

@@ -14,19 +14,21 @@ export const sessionIdParam = z
 export const LAST_ACTIVE_RESOLUTION_MS = 60_000;
 
 /** One signed-in browser of the person. */
-export type ActiveSession = {
+export const activeSession = z.object({
   /** The session row id: enough to revoke it, useless to sign in with. */
-  id: string;
+  id: z.string(),
   /** The browser's User-Agent as it signed in (the page names the browser, system and device). */
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
   /** The last request made with this session, to the minute. */
-  lastActiveAt: string;
-  expiresAt: string;
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
   /** The session of the browser asking. */
-  current: boolean;
-};
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSession>;
 
 /** GET /api/account/sessions: this browser's session first, then the others, latest activity first. */
-export type ActiveSessionsResponse = { sessions: ActiveSession[] };
+export const activeSessionsResponse = z.object({ sessions: z.array(activeSession) });
+export type ActiveSessionsResponse = z.infer<typeof activeSessionsResponse>;

@@ -47,17 +47,19 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** An activity event (spec section 3): id, user_id, user_email, action, target, timestamp. */
-export type ActivityEventDto = {
-  id: string;
-  userId: string | null;
-  userEmail: string;
-  action: ActivityAction;
-  target: string | null;
-  timestamp: string;
-};
+export const activityEventDto = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  target: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type ActivityEventDto = z.infer<typeof activityEventDto>;
 
 /** GET /api/team/activity: the team's last 10 events, newest first. */
-export type TeamActivityResponse = { activity: ActivityEventDto[] };
+export const teamActivityResponse = z.object({ activity: z.array(activityEventDto) });
+export type TeamActivityResponse = z.infer<typeof teamActivityResponse>;
 
 export type SocketErrorCode = "invalid_payload" | "too_large" | "rate_limited" | "unknown_event" | "no_team";
 

@@ -2,8 +2,7 @@
 // Pro). The browser hears and previews; the server checks the plan, then acts through the same use
 // cases as the buttons. Navigation and the focus timer stay in the browser: they change no data.
 import { z } from "zod";
-import type { TaskDto, TimerStartResponse, TimerStopResponse } from "./tasks.ts";
-import { taskCreateBody } from "./tasks.ts";
+import { taskCreateBody, taskDto, timerStartResponse, timerStopResponse } from "./tasks.ts";
 
 export const TRANSCRIPT_MAX = 500;
 
@@ -31,7 +30,10 @@ export const voiceCommandBody = z.discriminatedUnion(
 
 export type VoiceCommandBody = z.infer<typeof voiceCommandBody>;
 
-export type VoiceCommandResponse =
-  | { action: "add_task"; task: TaskDto }
-  | ({ action: "start_timer" } & TimerStartResponse)
-  | ({ action: "stop_timer" } & TimerStopResponse);
+/** The answer: what the command did, in the shape the button's own call answers with. */
+export const voiceCommandResponse = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("add_task"), task: taskDto }),
+  timerStartResponse.extend({ action: z.literal("start_timer") }),
+  timerStopResponse.extend({ action: z.literal("stop_timer") }),
+]);
+export type VoiceCommandResponse = z.infer<typeof voiceCommandResponse>;

@@ -2,7 +2,7 @@
 // sent to the server (POST /api/client-errors) when the signed-in person allows crash reports.
 import type { ClientErrorBody } from "#shared/contracts/account.ts";
 import { CLIENT_ERROR_LIMITS, ERROR_SCREEN } from "#shared/domain/limits.ts";
-import { apiFetch } from "./api-client.ts";
+import { apiSend } from "./api-client.ts";
 import { currentPreferences } from "./preferences.ts";
 
 export type ErrorLogEntry = {
@@ -79,7 +79,7 @@ export async function reportError(entry: ErrorLogEntry): Promise<boolean> {
     timestamp: entry.timestamp,
   };
   try {
-    await apiFetch("/api/client-errors", { method: "POST", json: body });
+    await apiSend("/api/client-errors", { method: "POST", json: body });
     return true;
   } catch {
     return false;

@@ -3,11 +3,13 @@
 // DELETE /api/account/sessions/:id.
 import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
+import { accountDeleted } from "#shared/contracts/account.ts";
 import { passwordConfirmBody } from "#shared/contracts/security.ts";
-import { type ActiveSessionsResponse, sessionIdParam } from "#shared/contracts/sessions.ts";
+import { activeSessionsResponse, sessionIdParam } from "#shared/contracts/sessions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
 import { rateLimit, rateLimitingOf } from "../../http/rate-limit.ts";
+import { reply } from "../../http/reply.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -57,7 +59,7 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" 
         await attempts.clear();
         c.get("log").info({ purgeAfter }, "account deletion requested");
         await expireSessionCookies(c);
-        return c.json({ deleted: true, purgeAfter: purgeAfter.toISOString() });
+        return reply(c, accountDeleted, { deleted: true, purgeAfter: purgeAfter.toISOString() });
       } catch (err) {
         if (err instanceof AppError && err.code === "VALIDATION") await attempts.fail();
         throw err;
@@ -67,7 +69,7 @@ export function accountRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" 
       const person = requireUser(c);
       const sessions = await listActiveSessions(db, person.id, c.get("sessionId"), deps.clock());
       c.header("cache-control", "no-store");
-      return c.json({ sessions } satisfies ActiveSessionsResponse);
+      return reply(c, activeSessionsResponse, { sessions });
     })
     .delete("/sessions/:id", async (c) => {
       const person = requireUser(c);

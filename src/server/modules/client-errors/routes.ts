@@ -2,10 +2,11 @@
 // The browser checks the switch before sending; the server checks it again, so "off" holds even for
 // a tab that has not heard of the change yet, or a page that does not ask.
 import { Hono } from "hono";
-import { clientErrorBody } from "#shared/contracts/account.ts";
+import { clientErrorBody, clientErrorSaved } from "#shared/contracts/account.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
+import { reply } from "../../http/reply.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -30,6 +31,6 @@ export function clientErrorRoutes(deps: Pick<AppDeps, "database" | "clock">) {
       c.req.header("user-agent"),
       deps.clock(),
     );
-    return c.json(saved, 201);
+    return reply(c, clientErrorSaved, saved, 201);
   });
 }

@@ -1,8 +1,9 @@
 // GET /api/team/activity: the team's Recent Activity (last 10), for the workspace's first paint and
 // after a reconnect. Team plan only; a person without a live team has no activity to read.
 import { Hono } from "hono";
-import type { TeamActivityResponse } from "#shared/contracts/team-workspace.ts";
+import { teamActivityResponse } from "#shared/contracts/team-workspace.ts";
 import type { AppDeps } from "../../deps.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { liveTeamOf, recentActivity } from "./activity.ts";
@@ -13,7 +14,6 @@ export function teamActivityRoutes(deps: Pick<AppDeps, "database" | "clock" | "e
     const user = requireUser(c);
     await deps.entitlements.require(user.id, "team_collaboration");
     const teamId = await liveTeamOf(db, user.id, deps.clock());
-    const body: TeamActivityResponse = { activity: teamId ? await recentActivity(db, teamId) : [] };
-    return c.json(body);
+    return reply(c, teamActivityResponse, { activity: teamId ? await recentActivity(db, teamId) : [] });
   });
 }

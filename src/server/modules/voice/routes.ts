@@ -1,9 +1,10 @@
 // POST /api/voice/commands (Pro: voice_commands). The plan is checked here, so a free person's
 // confirmed command changes nothing even if the browser's lock were bypassed.
 import { Hono } from "hono";
-import { voiceCommandBody } from "#shared/contracts/voice.ts";
+import { voiceCommandBody, voiceCommandResponse } from "#shared/contracts/voice.ts";
 import type { AppDeps } from "../../deps.ts";
 import { clientTabId } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -23,6 +24,6 @@ export function voiceRoutes(deps: Pick<AppDeps, "database" | "clock" | "events" 
       body,
       entitlements: deps.entitlements,
     });
-    return c.json(result, result.action === "add_task" ? 201 : 200);
+    return reply(c, voiceCommandResponse, result, result.action === "add_task" ? 201 : 200);
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Signs one of the person's sessions out, named by its id from the sessions list. */
 export const revokeSession = (id: string) =>
-  apiFetch<null>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
+  apiSend(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 export function useRevokeSession() {
   const qc = useQueryClient();

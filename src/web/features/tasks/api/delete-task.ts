@@ -1,10 +1,10 @@
 // DELETE /api/tasks/:id
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { invalidateTaskData, updateCachedTasks } from "./task-cache.ts";
 
 export const deleteTask = (id: string) =>
-  apiFetch<null>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+  apiSend(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 export function useDeleteTask() {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 // The task list's grouping, a preference on the server (set to "category" by applying the "batch
 // similar tasks" recommendation, turned on or off here).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Preferences } from "#shared/contracts/preferences.ts";
+import { type Preferences, preferencesDto } from "#shared/contracts/preferences.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -13,7 +13,7 @@ export function useSetTaskGrouping() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (taskGrouping: TaskGrouping) =>
-      apiFetch<Preferences>("/api/preferences", { method: "PATCH", json: { taskGrouping } }),
+      apiFetch("/api/preferences", { method: "PATCH", json: { taskGrouping }, schema: preferencesDto }),
     onMutate: async (taskGrouping) => {
       await qc.cancelQueries({ queryKey: queryKeys.preferences });
       const previous = qc.getQueryData<Preferences>(queryKeys.preferences);
