@@ -17,10 +17,11 @@ import {
 import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
 import { Card } from "../../../components/ui/card.tsx";
 
+// Keyed by the daily series' data keys, so each daily chart finds its own colour.
 const COLOR = {
-  tasks: "var(--accent)",
+  tasksCompleted: "var(--accent)",
   hours: "var(--success)",
-  focus: "var(--accent)",
+  focusSessions: "var(--accent)",
   rate: "var(--accent)",
   grid: "var(--border)",
   axis: "var(--muted)",
@@ -45,6 +46,70 @@ function peak<T>(rows: readonly T[], value: (r: T) => number): T | null {
   return best;
 }
 
+/**
+ * What differs between the three one-bar-per-day charts. `amount` is a day's raw value (minutes for
+ * hours), `count` words an amount ("3 tasks"), `peak` words the busiest day's amount in the summary
+ * (the bare number unless given) and `tip` the tooltip's line (`count` unless given).
+ */
+type DailySeries = {
+  title: string;
+  key: "tasksCompleted" | "hours" | "focusSessions";
+  yAxis: { allowDecimals?: boolean; unit?: string };
+  amount: (d: Day) => number;
+  count: (amount: number) => string;
+  peak?: (amount: number) => string;
+  tip?: (amount: number) => string;
+  done: string;
+  none: string;
+  empty: string;
+};
+
+const hoursOf = (minutes: number) => plural(hours(minutes), "hour", "hours");
+
+/** A daily count of things completed (tasks, focus sessions): whole numbers, worded by its noun. */
+const completed = (
+  key: "tasksCompleted" | "focusSessions",
+  title: string,
+  noun: [one: string, many: string],
+  empty: string,
+): DailySeries => ({
+  title,
+  key,
+  yAxis: { allowDecimals: false },
+  amount: (d) => d[key],
+  count: (n) => plural(n, ...noun),
+  done: "completed",
+  none: `No ${noun[1]} completed`,
+  empty,
+});
+
+const DAILY = {
+  tasks: completed(
+    "tasksCompleted",
+    "Tasks completed",
+    ["task", "tasks"],
+    "No tasks completed in this period",
+  ),
+  hours: {
+    title: "Hours tracked",
+    key: "hours",
+    yAxis: { unit: "h" },
+    amount: (d) => d.minutesTracked,
+    count: hoursOf,
+    peak: hoursOf,
+    tip: (minutes) => `${hoursOf(minutes)} (${minutes} min)`,
+    done: "tracked",
+    none: "No time tracked",
+    empty: "No tracked time in this period",
+  },
+  focus: completed(
+    "focusSessions",
+    "Focus sessions",
+    ["focus session", "focus sessions"],
+    "No focus sessions in this period",
+  ),
+} satisfies Record<string, DailySeries>;
+
 export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
   const days = data.days.map((d) => ({
     ...d,
@@ -54,20 +119,15 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
   const tickFormatter = (date: string) => format(parseISO(date), data.range === 7 ? "EEE" : "MMM d");
   const period = `the last ${data.range} days`;
 
-  const totalCompleted = days.reduce((s, d) => s + d.tasksCompleted, 0);
-  const totalMinutes = days.reduce((s, d) => s + d.minutesTracked, 0);
-  const totalFocus = days.reduce((s, d) => s + d.focusSessions, 0);
   const categories = data.byCategory
     .filter((c) => c.minutes > 0)
     .map((c) => ({ ...c, hours: hours(c.minutes) }));
   const topCategory = categories[0];
-  const busiest = peak(days, (d) => d.tasksCompleted);
-  const longest = peak(days, (d) => d.minutesTracked);
-  const mostFocus = peak(days, (d) => d.focusSessions);
   const lastRate = days.at(-1)?.ratePercent ?? 0;
   const firstRate = days[0]?.ratePercent ?? 0;
 
-  const xAxis = (
+  // The date axis of the daily charts; the line chart pads it so its first and last dots are not cut.
+  const dateAxis = (padding?: { left: number; right: number }) => (
     <XAxis
       dataKey="date"
       tickFormatter={tickFormatter}
@@ -75,67 +135,38 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
       tickLine={false}
       axisLine={{ stroke: COLOR.grid }}
       minTickGap={16}
+      padding={padding}
     />
   );
   const grid = <CartesianGrid vertical={false} stroke={COLOR.grid} strokeDasharray="3 3" />;
-  // One bar per day: the three daily charts differ only in the series, its colour and its tooltip.
-  // A function, not a component: Recharts' container hands its size to the chart element itself.
-  const dailyBars = (o: {
-    key: "tasksCompleted" | "hours" | "focusSessions";
-    name: string;
-    fill: string;
-    yAxis: { allowDecimals?: boolean; unit?: string };
-    render: (d: Day) => string;
-  }) => (
-    <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-      {grid}
-      {xAxis}
-      <YAxis {...o.yAxis} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
-      <Tooltip
-        cursor={{ fill: COLOR.cursor }}
-        content={(p) => <ChartTooltip active={p.active} payload={p.payload} render={o.render} />}
-      />
-      <Bar dataKey={o.key} name={o.name} fill={o.fill} radius={[4, 4, 0, 0]} maxBarSize={28} />
-    </BarChart>
-  );
+  // One bar per day: the three daily charts differ only in what DAILY says about their series.
+  // The card is built by a function, not a component: Recharts' container hands its size to the
+  // chart element itself, so the BarChart must be the card's direct child.
+  const dailyCard = (s: DailySeries) => {
+    const total = days.reduce((sum, d) => sum + s.amount(d), 0);
+    const top = peak(days, s.amount);
+    const most = top ? `; most on ${dayLabel(top.date)} (${(s.peak ?? String)(s.amount(top))})` : "";
+    return (
+      <ChartCard
+        title={s.title}
+        summary={total === 0 ? `${s.none} in ${period}.` : `${s.count(total)} ${s.done} in ${period}${most}.`}
+        empty={total === 0 ? s.empty : null}
+      >
+        <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+          {grid}
+          {dateAxis()}
+          <YAxis {...s.yAxis} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+          {tooltip({ fill: COLOR.cursor }, (d: Day) => (s.tip ?? s.count)(s.amount(d)))}
+          <Bar dataKey={s.key} name={s.title} fill={COLOR[s.key]} radius={[4, 4, 0, 0]} maxBarSize={28} />
+        </BarChart>
+      </ChartCard>
+    );
+  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
-        title="Tasks completed"
-        summary={
-          totalCompleted === 0
-            ? `No tasks completed in ${period}.`
-            : `${plural(totalCompleted, "task", "tasks")} completed in ${period}${busiest ? `; most on ${dayLabel(busiest.date)} (${busiest.tasksCompleted})` : ""}.`
-        }
-        empty={totalCompleted === 0 ? "No tasks completed in this period" : null}
-      >
-        {dailyBars({
-          key: "tasksCompleted",
-          name: "Tasks completed",
-          fill: COLOR.tasks,
-          yAxis: { allowDecimals: false },
-          render: (d) => plural(d.tasksCompleted, "task", "tasks"),
-        })}
-      </ChartCard>
-
-      <ChartCard
-        title="Hours tracked"
-        summary={
-          totalMinutes === 0
-            ? `No time tracked in ${period}.`
-            : `${plural(hours(totalMinutes), "hour", "hours")} tracked in ${period}${longest ? `; most on ${dayLabel(longest.date)} (${plural(hours(longest.minutesTracked), "hour", "hours")})` : ""}.`
-        }
-        empty={totalMinutes === 0 ? "No tracked time in this period" : null}
-      >
-        {dailyBars({
-          key: "hours",
-          name: "Hours tracked",
-          fill: COLOR.hours,
-          yAxis: { unit: "h" },
-          render: (d) => `${plural(hours(d.minutesTracked), "hour", "hours")} (${d.minutesTracked} min)`,
-        })}
-      </ChartCard>
+      {dailyCard(DAILY.tasks)}
+      {dailyCard(DAILY.hours)}
 
       <ChartCard
         title="Hours by category"
@@ -158,38 +189,16 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
             axisLine={false}
             width={92}
           />
-          <Tooltip
-            cursor={{ fill: COLOR.cursor }}
-            content={(p) => (
-              <ChartTooltip
-                active={p.active}
-                payload={p.payload}
-                title={(row: CategoryRow) => row.category}
-                render={(row: CategoryRow) => `${plural(row.hours, "hour", "hours")} (${row.minutes} min)`}
-              />
-            )}
-          />
+          {tooltip(
+            { fill: COLOR.cursor },
+            (row: CategoryRow) => `${plural(row.hours, "hour", "hours")} (${row.minutes} min)`,
+            (row) => row.category,
+          )}
           <Bar dataKey="hours" name="Hours" fill={COLOR.hours} radius={[0, 4, 4, 0]} maxBarSize={24} />
         </BarChart>
       </ChartCard>
 
-      <ChartCard
-        title="Focus sessions"
-        summary={
-          totalFocus === 0
-            ? `No focus sessions completed in ${period}.`
-            : `${plural(totalFocus, "focus session", "focus sessions")} completed in ${period}${mostFocus ? `; most on ${dayLabel(mostFocus.date)} (${mostFocus.focusSessions})` : ""}.`
-        }
-        empty={totalFocus === 0 ? "No focus sessions in this period" : null}
-      >
-        {dailyBars({
-          key: "focusSessions",
-          name: "Focus sessions",
-          fill: COLOR.focus,
-          yAxis: { allowDecimals: false },
-          render: (d) => plural(d.focusSessions, "focus session", "focus sessions"),
-        })}
-      </ChartCard>
+      {dailyCard(DAILY.focus)}
 
       <ChartCard
         className="lg:col-span-2"
@@ -203,15 +212,7 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
       >
         <LineChart data={days} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
           {grid}
-          <XAxis
-            dataKey="date"
-            tickFormatter={tickFormatter}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: COLOR.grid }}
-            minTickGap={16}
-            padding={{ left: 12, right: 12 }}
-          />
+          {dateAxis({ left: 12, right: 12 })}
           <YAxis
             domain={[0, 100]}
             ticks={[0, 25, 50, 75, 100]}
@@ -221,16 +222,7 @@ export default function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
             width={48}
             unit="%"
           />
-          <Tooltip
-            cursor={{ stroke: COLOR.grid }}
-            content={(p) => (
-              <ChartTooltip
-                active={p.active}
-                payload={p.payload}
-                render={(d: { ratePercent: number }) => `${d.ratePercent}% completed`}
-              />
-            )}
-          />
+          {tooltip({ stroke: COLOR.grid }, (d: { ratePercent: number }) => `${d.ratePercent}% completed`)}
           <Line
             type="linear"
             dataKey="ratePercent"
@@ -290,6 +282,23 @@ function ChartCard({
         )}
       </figure>
     </Card>
+  );
+}
+
+/**
+ * A chart's tooltip element (a function, not a component: Recharts looks for its Tooltip among the
+ * chart's direct children). `cursor` is the highlight behind the hovered bar or line.
+ */
+function tooltip<Row>(
+  cursor: { fill: string } | { stroke: string },
+  render: (row: Row) => string,
+  title?: (row: Row) => string,
+) {
+  return (
+    <Tooltip
+      cursor={cursor}
+      content={(p) => <ChartTooltip active={p.active} payload={p.payload} render={render} title={title} />}
+    />
   );
 }
 
