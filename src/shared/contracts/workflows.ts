@@ -232,34 +232,48 @@ export const workflowUpdateBody = z
 
 // -- responses
 
-export type WorkflowDto = {
-  id: string;
-  name: string;
-  description: string | null;
-  triggerType: TriggerType;
-  triggerConfig: Record<string, unknown>;
-  actions: { type: ActionType; config: Record<string, unknown> }[];
-  isActive: boolean;
-  /** Why it was held (flood protection), when it was. */
-  heldReason: string | null;
-  executionCount: number;
-  lastRunAt: string | null;
-  /** Scheduled workflows: the next time it fires. */
-  nextRunAt: string | null;
-  createdAt: string;
-};
-export type WorkflowListResponse = { workflows: WorkflowDto[]; limit: number | null; activeCount: number };
+const actionDto = z.object({ type: z.enum(ACTION_TYPES), config: z.record(z.string(), z.unknown()) });
 
-export type WorkflowTemplateDto = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  useCount: number;
-  triggerType: TriggerType;
-  triggerConfig: Record<string, unknown>;
-  actions: { type: ActionType; config: Record<string, unknown> }[];
-};
+export const workflowDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  triggerType: z.enum(TRIGGER_TYPES),
+  triggerConfig: z.record(z.string(), z.unknown()),
+  actions: z.array(actionDto),
+  isActive: z.boolean(),
+  /** Why it was held (flood protection), when it was. */
+  heldReason: z.string().nullable(),
+  executionCount: z.number(),
+  lastRunAt: z.string().nullable(),
+  /** Scheduled workflows: the next time it fires. */
+  nextRunAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WorkflowDto = z.infer<typeof workflowDto>;
+
+/** GET /api/workflows: the person's workflows, their plan's limit of active ones (null: none). */
+export const workflowListResponse = z.object({
+  workflows: z.array(workflowDto),
+  limit: z.number().nullable(),
+  activeCount: z.number(),
+});
+export type WorkflowListResponse = z.infer<typeof workflowListResponse>;
+
+export const workflowTemplateDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  useCount: z.number(),
+  triggerType: z.enum(TRIGGER_TYPES),
+  triggerConfig: z.record(z.string(), z.unknown()),
+  actions: z.array(actionDto),
+});
+export type WorkflowTemplateDto = z.infer<typeof workflowTemplateDto>;
+
+/** GET /api/workflow-templates */
+export const workflowTemplatesResponse = z.object({ templates: z.array(workflowTemplateDto) });
 
 export const EXECUTION_STATUSES = [
   "queued",
@@ -272,39 +286,46 @@ export const EXECUTION_STATUSES = [
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-export type ActionOutcome = {
-  type: ActionType;
-  status: "completed" | "failed" | "skipped";
+export const actionOutcome = z.object({
+  type: z.enum(ACTION_TYPES),
+  status: z.enum(["completed", "failed", "skipped"]),
   /** What it did, in words ("Created task “Prep: Design review”"). */
-  summary: string;
-  error?: string;
-};
+  summary: z.string(),
+  error: z.string().optional(),
+});
+export type ActionOutcome = z.infer<typeof actionOutcome>;
 
-export type WorkflowReport = {
-  period: "day" | "week" | "month";
-  from: string;
-  to: string;
-  tasksCompleted: number;
-  hoursByCategory: { category: string; hours: number }[];
-  totalHours: number;
-  focusSessions: number;
-};
+export const workflowReport = z.object({
+  period: z.enum(["day", "week", "month"]),
+  from: z.string(),
+  to: z.string(),
+  tasksCompleted: z.number(),
+  hoursByCategory: z.array(z.object({ category: z.string(), hours: z.number() })),
+  totalHours: z.number(),
+  focusSessions: z.number(),
+});
+export type WorkflowReport = z.infer<typeof workflowReport>;
 
-export type WorkflowExecutionDto = {
-  id: string;
-  workflowId: string | null;
+/** GET /api/workflow-executions/:id, and each entry of the list. */
+export const workflowExecutionDto = z.object({
+  id: z.string(),
+  workflowId: z.string().nullable(),
   /** The workflow's name, or "Deleted workflow" once it is gone. */
-  workflowName: string;
-  status: ExecutionStatus;
-  startedAt: string;
-  completedAt: string | null;
-  error: string | null;
-  attempts: number;
+  workflowName: z.string(),
+  status: z.enum(EXECUTION_STATUSES),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number(),
   /** What triggered it, in words. */
-  trigger: string;
-  outcomes: ActionOutcome[];
-  report: WorkflowReport | null;
-};
-export type WorkflowExecutionListResponse = { executions: WorkflowExecutionDto[] };
+  trigger: z.string(),
+  outcomes: z.array(actionOutcome),
+  report: workflowReport.nullable(),
+});
+export type WorkflowExecutionDto = z.infer<typeof workflowExecutionDto>;
+
+/** GET /api/workflow-executions */
+export const workflowExecutionListResponse = z.object({ executions: z.array(workflowExecutionDto) });
+export type WorkflowExecutionListResponse = z.infer<typeof workflowExecutionListResponse>;
 
 export type { Schedule };

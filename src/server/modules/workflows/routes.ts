@@ -3,9 +3,18 @@
 // number of active workflows is the plan's (entitlements: Pro 5, Team unlimited). The use cases in
 // workflows.ts ask the entitlements service and announce the changes.
 import { Hono } from "hono";
-import { workflowCreateBody, workflowUpdateBody } from "#shared/contracts/workflows.ts";
+import {
+  workflowCreateBody,
+  workflowDto,
+  workflowExecutionDto,
+  workflowExecutionListResponse,
+  workflowListResponse,
+  workflowTemplatesResponse,
+  workflowUpdateBody,
+} from "#shared/contracts/workflows.ts";
 import type { AppDeps } from "../../deps.ts";
 import { idParam } from "../../http/params.ts";
+import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -28,21 +37,28 @@ export function workflowRoutes(deps: Deps) {
   return new Hono<AppBindings>()
     .get("/", async (c) => {
       const personId = requireUser(c).id;
-      return c.json(await listWorkflowsForPerson({ db, entitlements, personId }));
+      return reply(c, workflowListResponse, await listWorkflowsForPerson({ db, entitlements, personId }));
     })
     .post("/", async (c) => {
       const personId = requireUser(c).id;
       // A person without the feature hears so before anything about the body (403 before 400).
       await entitlements.require(personId, "workflow_automation");
       const body = await readJson(c, workflowCreateBody);
-      return c.json(await createWorkflow({ db, events, entitlements, personId, clock, body }), 201);
+      return reply(
+        c,
+        workflowDto,
+        await createWorkflow({ db, events, entitlements, personId, clock, body }),
+        201,
+      );
     })
     .patch("/:id", async (c) => {
       const personId = requireUser(c).id;
       await entitlements.require(personId, "workflow_automation");
       const id = workflowId(c);
       const { isActive } = await readJson(c, workflowUpdateBody);
-      return c.json(
+      return reply(
+        c,
+        workflowDto,
         await setWorkflowActive({ db, events, entitlements, personId, clock, workflowId: id, isActive }),
       );
     })
@@ -56,7 +72,7 @@ export function workflowRoutes(deps: Deps) {
 export function workflowTemplateRoutes(deps: Deps) {
   return new Hono<AppBindings>().get("/", async (c) => {
     await deps.entitlements.require(requireUser(c).id, "workflow_automation");
-    return c.json({ templates: await listTemplates(deps.database.db) });
+    return reply(c, workflowTemplatesResponse, { templates: await listTemplates(deps.database.db) });
   });
 }
 
@@ -66,11 +82,11 @@ export function workflowExecutionRoutes(deps: Deps) {
     .get("/", async (c) => {
       const user = requireUser(c);
       await deps.entitlements.require(user.id, "workflow_automation");
-      return c.json({ executions: await listExecutions(db, user.id) });
+      return reply(c, workflowExecutionListResponse, { executions: await listExecutions(db, user.id) });
     })
     .get("/:id", async (c) => {
       const user = requireUser(c);
       await deps.entitlements.require(user.id, "workflow_automation");
-      return c.json(await getExecution(db, user.id, idParam(c, "id", "Execution")));
+      return reply(c, workflowExecutionDto, await getExecution(db, user.id, idParam(c, "id", "Execution")));
     });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WorkflowCreateBody, WorkflowDto } from "#shared/contracts/workflows.ts";
+import { type WorkflowCreateBody, workflowDto } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const createWorkflow = (body: WorkflowCreateBody) =>
-  apiFetch<WorkflowDto>("/api/workflows", { method: "POST", json: body });
+  apiFetch("/api/workflows", { method: "POST", json: body, schema: workflowDto });
 
 export function useCreateWorkflow() {
   const qc = useQueryClient();

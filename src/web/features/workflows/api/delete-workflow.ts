@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { WorkflowListResponse } from "#shared/contracts/workflows.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const deleteWorkflow = (id: string) =>
-  apiFetch<null>(`/api/workflows/${encodeURIComponent(id)}`, { method: "DELETE" });
+  apiSend(`/api/workflows/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 /** Removes the card at once; on failure it comes back. */
 export function useDeleteWorkflow() {

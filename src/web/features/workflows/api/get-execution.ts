@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { WorkflowExecutionDto } from "#shared/contracts/workflows.ts";
+import { workflowExecutionDto } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const getExecution = (id: string) =>
-  apiFetch<WorkflowExecutionDto>(`/api/workflow-executions/${encodeURIComponent(id)}`);
+  apiFetch(`/api/workflow-executions/${encodeURIComponent(id)}`, { schema: workflowExecutionDto });
 
 export const useExecution = (id: string | null) =>
   useQuery(

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { WorkflowExecutionDto } from "#shared/contracts/workflows.ts";
+import { workflowExecutionListResponse } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const getExecutions = () =>
-  apiFetch<{ executions: WorkflowExecutionDto[] }>("/api/workflow-executions");
+  apiFetch("/api/workflow-executions", { schema: workflowExecutionListResponse });
 
 export const useExecutions = () =>
   useQuery(queryOptions({ queryKey: queryKeys.workflows.executions, queryFn: getExecutions }));

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { WorkflowTemplateDto } from "#shared/contracts/workflows.ts";
+import { workflowTemplatesResponse } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getTemplates = () => apiFetch<{ templates: WorkflowTemplateDto[] }>("/api/workflow-templates");
+export const getTemplates = () => apiFetch("/api/workflow-templates", { schema: workflowTemplatesResponse });
 
 export const useTemplates = () =>
   useQuery(

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { WorkflowListResponse } from "#shared/contracts/workflows.ts";
+import { workflowListResponse } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export const getWorkflows = () => apiFetch<WorkflowListResponse>("/api/workflows");
+export const getWorkflows = () => apiFetch("/api/workflows", { schema: workflowListResponse });
 
 export const workflowsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.workflows.list, queryFn: getWorkflows });

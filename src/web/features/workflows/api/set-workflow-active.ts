@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WorkflowDto, WorkflowListResponse } from "#shared/contracts/workflows.ts";
+import { type WorkflowListResponse, workflowDto } from "#shared/contracts/workflows.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const setWorkflowActive = ({ id, isActive }: { id: string; isActive: boolean }) =>
-  apiFetch<WorkflowDto>(`/api/workflows/${encodeURIComponent(id)}`, { method: "PATCH", json: { isActive } });
+  apiFetch(`/api/workflows/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    json: { isActive },
+    schema: workflowDto,
+  });
 
 /** Flips the card at once; on failure it returns to its true state (the server's). */
 export function useSetWorkflowActive() {
