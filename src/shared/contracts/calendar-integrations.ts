@@ -3,62 +3,68 @@
 import { z } from "zod";
 import { CALENDAR_PROVIDERS, type CalendarProviderId } from "../domain/calendar-sync.ts";
 
-export type CalendarProviderStatus = {
-  id: CalendarProviderId;
-  name: string;
-  /** An OAuth client (id and secret) is configured on the server for this provider. */
-  configured: boolean;
-};
-
-export type CalendarConnectionSummary = {
-  id: string;
-  provider: CalendarProviderId;
-  calendarEmail: string;
-  calendarName: string | null;
-  lastSync: string | null;
-  errorMessage: string | null;
-  /** The provider refused the grant: syncs stop until the person reconnects. */
-  needsReconnect: boolean;
-  /** When the schedule syncs it next; null while it needs reconnecting. */
-  nextSyncAt: string | null;
-  createdAt: string;
-};
-
-export type SyncLogEntry = {
-  id: string;
-  connectionId: string;
-  provider: CalendarProviderId;
-  status: "success" | "failed";
-  syncType: "manual" | "scheduled";
-  eventsSynced: number;
-  startedAt: string;
-  completedAt: string | null;
-  errorMessage: string | null;
-};
-
-export type CalendarIntegrationsResponse = {
-  providers: CalendarProviderStatus[];
-  connections: CalendarConnectionSummary[];
-  syncLogs: SyncLogEntry[];
-  /** The redirect addresses to register with a provider (the setup dialog lists them). */
-  redirectUris: string[];
-  /** Active connections the person's plan allows; null is unlimited. */
-  connectionLimit: number | null;
-};
-
 const calendarProviderId = z.enum(
   CALENDAR_PROVIDERS.map((p) => p.id) as [CalendarProviderId, ...CalendarProviderId[]],
 );
+
+export const calendarProviderStatus = z.object({
+  id: calendarProviderId,
+  name: z.string(),
+  /** An OAuth client (id and secret) is configured on the server for this provider. */
+  configured: z.boolean(),
+});
+export type CalendarProviderStatus = z.infer<typeof calendarProviderStatus>;
+
+export const calendarConnectionSummary = z.object({
+  id: z.string(),
+  provider: calendarProviderId,
+  calendarEmail: z.string(),
+  calendarName: z.string().nullable(),
+  lastSync: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  /** The provider refused the grant: syncs stop until the person reconnects. */
+  needsReconnect: z.boolean(),
+  /** When the schedule syncs it next; null while it needs reconnecting. */
+  nextSyncAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CalendarConnectionSummary = z.infer<typeof calendarConnectionSummary>;
+
+export const syncLogEntry = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  provider: calendarProviderId,
+  status: z.enum(["success", "failed"]),
+  syncType: z.enum(["manual", "scheduled"]),
+  eventsSynced: z.number(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type SyncLogEntry = z.infer<typeof syncLogEntry>;
+
+/** GET /api/calendar-integrations */
+export const calendarIntegrationsResponse = z.object({
+  providers: z.array(calendarProviderStatus),
+  connections: z.array(calendarConnectionSummary),
+  syncLogs: z.array(syncLogEntry),
+  /** The redirect addresses to register with a provider (the setup dialog lists them). */
+  redirectUris: z.array(z.string()),
+  /** Active connections the person's plan allows; null is unlimited. */
+  connectionLimit: z.number().nullable(),
+});
+export type CalendarIntegrationsResponse = z.infer<typeof calendarIntegrationsResponse>;
 
 /** POST /api/calendar-integrations/connect: which provider to connect. */
 export const calendarConnectBody = z.object({ provider: calendarProviderId }).strict();
 
 /** POST /api/calendar-integrations/connect answers where to send the browser. */
-export type CalendarConnectResponse = {
-  authUrl: string;
+export const calendarConnectResponse = z.object({
+  authUrl: z.string(),
   /** Addresses the provider must know; the setup dialog shows them before the redirect. */
-  validRedirectUris: string[];
-};
+  validRedirectUris: z.array(z.string()),
+});
+export type CalendarConnectResponse = z.infer<typeof calendarConnectResponse>;
 
 /** POST /api/calendar-integrations/callback: what the provider put on /calendar-callback. */
 export const calendarCallbackBody = z
@@ -70,13 +76,17 @@ export const calendarCallbackBody = z
   .strict();
 export type CalendarCallbackBody = z.infer<typeof calendarCallbackBody>;
 
-export type CalendarSyncResult = { eventsSynced: number; calendarName: string };
+/** POST /api/calendar-integrations/connections/:id/sync */
+export const calendarSyncResult = z.object({ eventsSynced: z.number(), calendarName: z.string() });
+export type CalendarSyncResult = z.infer<typeof calendarSyncResult>;
 
-export type CalendarCallbackResponse = {
-  connection: CalendarConnectionSummary;
+/** POST /api/calendar-integrations/callback */
+export const calendarCallbackResponse = z.object({
+  connection: calendarConnectionSummary,
   /** The first sync, run before answering; null when it failed (the connection says why). */
-  sync: CalendarSyncResult | null;
-};
+  sync: calendarSyncResult.nullable(),
+});
+export type CalendarCallbackResponse = z.infer<typeof calendarCallbackResponse>;
 
 /**
  * Why a connect failed, as the callback's error body carries it in `reason`; the web shows the
@@ -97,5 +107,9 @@ export const SYNC_ERROR_CODES = {
   busy: "CALENDAR_SYNC_BUSY",
 } as const;
 
-/** GET/POST /api/calendar-integrations/ical-feed: the private subscription address, if any. */
-export type IcalFeedResponse = { url: string | null; createdAt: string | null };
+/** GET/POST/DELETE /api/calendar-integrations/ical-feed: the private subscription address, if any. */
+export const icalFeedResponse = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });
+export type IcalFeedResponse = z.infer<typeof icalFeedResponse>;
+
+/** DELETE /api/calendar-integrations/connections/:id */
+export const calendarDisconnected = z.object({ disconnected: z.literal(true) });

@@ -3,16 +3,21 @@
 // connection id is a 404, as an unknown one.
 import { type Context, Hono } from "hono";
 import {
-  type CalendarSyncResult,
   calendarCallbackBody,
+  calendarCallbackResponse,
   calendarConnectBody,
-  type IcalFeedResponse,
+  calendarConnectResponse,
+  calendarDisconnected,
+  calendarIntegrationsResponse,
+  calendarSyncResult,
+  icalFeedResponse,
   SYNC_ERROR_CODES,
 } from "#shared/contracts/calendar-integrations.ts";
 import { CALENDAR_TEXT } from "#shared/domain/calendar-sync.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { idParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
+import { reply } from "../../http/reply.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
@@ -42,7 +47,9 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
   return new Hono<AppBindings>()
     .get("/", async (c) => {
       const user = requireUser(c);
-      return c.json(
+      return reply(
+        c,
+        calendarIntegrationsResponse,
         await getCalendarIntegrations(db, user.id, {
           calendars: deps.calendars,
           redirectUris: calendarRedirectUris(deps.publicUrl),
@@ -54,7 +61,9 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
       const user = requireUser(c);
       const body = await readJson(c, calendarCallbackBody);
       try {
-        return c.json(
+        return reply(
+          c,
+          calendarCallbackResponse,
           await finishCalendarConnect(sync, {
             userId: user.id,
             body,
@@ -75,7 +84,9 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
     .post("/connect", rateLimit(ROUTE_LIMITS.calendarConnect), async (c) => {
       const user = requireUser(c);
       const { provider } = await readJson(c, calendarConnectBody);
-      return c.json(
+      return reply(
+        c,
+        calendarConnectResponse,
         await startCalendarConnect(sync, {
           userId: user.id,
           provider,
@@ -96,10 +107,10 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
       });
       switch (outcome.status) {
         case "success":
-          return c.json({
+          return reply(c, calendarSyncResult, {
             eventsSynced: outcome.eventsSynced,
             calendarName: outcome.calendarName,
-          } satisfies CalendarSyncResult);
+          });
         case "not_found":
           throw new AppError("NOT_FOUND", "Calendar connection not found.");
         case "busy":
@@ -118,14 +129,18 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
       }
     })
     .get("/ical-feed", async (c) =>
-      c.json(await getIcalFeed(db, deps.secretBox, requireUser(c).id, deps.publicUrl)),
+      reply(c, icalFeedResponse, await getIcalFeed(db, deps.secretBox, requireUser(c).id, deps.publicUrl)),
     )
     .post("/ical-feed", async (c) =>
-      c.json(await regenerateIcalFeed(db, deps.secretBox, requireUser(c).id, deps.publicUrl, deps.clock())),
+      reply(
+        c,
+        icalFeedResponse,
+        await regenerateIcalFeed(db, deps.secretBox, requireUser(c).id, deps.publicUrl, deps.clock()),
+      ),
     )
     .delete("/ical-feed", async (c) => {
       await revokeIcalFeed(db, requireUser(c).id);
-      return c.json({ url: null, createdAt: null } satisfies IcalFeedResponse);
+      return reply(c, icalFeedResponse, { url: null, createdAt: null });
     })
     .delete("/connections/:id", async (c) => {
       const user = requireUser(c);
@@ -133,6 +148,6 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
         userId: user.id,
         connectionId: idParam(c, "id", "Calendar connection"),
       });
-      return c.json({ disconnected: true });
+      return reply(c, calendarDisconnected, { disconnected: true });
     });
 }

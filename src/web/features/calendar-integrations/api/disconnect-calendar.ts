@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { calendarDisconnected } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidateCalendarViews } from "./get-calendar-integrations.ts";
 
 /** Disconnects a calendar: its tokens and synced events are deleted on the server. */
 export const disconnectCalendar = (connectionId: string) =>
-  apiFetch<{ disconnected: true }>(
-    `/api/calendar-integrations/connections/${encodeURIComponent(connectionId)}`,
-    {
-      method: "DELETE",
-    },
-  );
+  apiFetch(`/api/calendar-integrations/connections/${encodeURIComponent(connectionId)}`, {
+    method: "DELETE",
+    schema: calendarDisconnected,
+  });
 
 export function useDisconnectCalendar() {
   const qc = useQueryClient();

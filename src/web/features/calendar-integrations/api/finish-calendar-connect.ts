@@ -1,9 +1,13 @@
-import type {
-  CalendarCallbackBody,
-  CalendarCallbackResponse,
+import {
+  type CalendarCallbackBody,
+  calendarCallbackResponse,
 } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** Hands the provider's answer on /calendar-callback to the server, which stores and syncs the calendar. */
 export const finishCalendarConnect = (body: CalendarCallbackBody) =>
-  apiFetch<CalendarCallbackResponse>("/api/calendar-integrations/callback", { method: "POST", json: body });
+  apiFetch("/api/calendar-integrations/callback", {
+    method: "POST",
+    json: body,
+    schema: calendarCallbackResponse,
+  });

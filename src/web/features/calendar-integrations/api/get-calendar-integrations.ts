@@ -1,11 +1,11 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CalendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
+import { calendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
 
 /** Providers (and whether this server can connect them), active connections, the last 20 syncs. */
 export const getCalendarIntegrations = () =>
-  apiFetch<CalendarIntegrationsResponse>("/api/calendar-integrations");
+  apiFetch("/api/calendar-integrations", { schema: calendarIntegrationsResponse });
 
 export const calendarIntegrationsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.calendarIntegrations, queryFn: getCalendarIntegrations });

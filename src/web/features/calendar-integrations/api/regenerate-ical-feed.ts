@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { IcalFeedResponse } from "#shared/contracts/calendar-integrations.ts";
+import { icalFeedResponse } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** A new secret subscription address; the previous one stops working. */
 export const regenerateIcalFeed = () =>
-  apiFetch<IcalFeedResponse>("/api/calendar-integrations/ical-feed", { method: "POST" });
+  apiFetch("/api/calendar-integrations/ical-feed", { method: "POST", schema: icalFeedResponse });
 
 export function useRegenerateIcalFeed() {
   const qc = useQueryClient();

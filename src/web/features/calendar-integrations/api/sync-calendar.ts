@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CalendarSyncResult } from "#shared/contracts/calendar-integrations.ts";
+import { calendarSyncResult } from "#shared/contracts/calendar-integrations.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { invalidateCalendarViews } from "./get-calendar-integrations.ts";
 
 /** Sync Now: runs one sync of the connection and answers how many events it brought in. */
 export const syncCalendar = (connectionId: string) =>
-  apiFetch<CalendarSyncResult>(
-    `/api/calendar-integrations/connections/${encodeURIComponent(connectionId)}/sync`,
-    {
-      method: "POST",
-    },
-  );
+  apiFetch(`/api/calendar-integrations/connections/${encodeURIComponent(connectionId)}/sync`, {
+    method: "POST",
+    schema: calendarSyncResult,
+  });
 
 export function useSyncCalendar() {
   const qc = useQueryClient();
