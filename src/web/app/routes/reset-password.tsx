@@ -8,10 +8,10 @@ import { authErrorMessage, INVALID_RESET_LINK } from "#shared/errors/auth-errors
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { InputField } from "../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../config/demo-mode.ts";
 import { paths } from "../../config/paths.ts";
 import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
+import { NewPasswordFields } from "../../features/auth/components/new-password-fields.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { authApi } from "../../lib/auth-api.ts";
 import { notifySuccess } from "../../lib/notify.ts";
@@ -29,11 +29,7 @@ export function Component() {
     mode: "onTouched",
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
-  // Re-check the confirmation as the password changes, but only once the person has filled it in.
-  const recheckConfirmation = () => {
-    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
-  };
+  const { isSubmitting } = form.formState;
 
   if (DEMO_MODE) {
     return (
@@ -92,22 +88,7 @@ export function Component() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <InputField
-          id="newPassword"
-          label="New Password"
-          error={errors.newPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          {...form.register("newPassword", { onChange: recheckConfirmation })}
-        />
-        <InputField
-          id="confirmPassword"
-          label="Confirm Password"
-          error={errors.confirmPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
+        <NewPasswordFields form={form} name="newPassword" label="New Password" />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Set new password"}
         </Button>

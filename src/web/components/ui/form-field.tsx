@@ -1,6 +1,16 @@
 import type { ComponentProps, ReactNode } from "react";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
+
+/** What a field shows around its control: the label, an optional hint, the error, and extras beside the label. */
+type FieldText = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  labelAside?: ReactNode;
+};
 
 /** A visible label, the control, and the field's error (announced, and linked by aria-describedby). */
 export function FormField({
@@ -10,14 +20,7 @@ export function FormField({
   hint,
   children,
   labelAside,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-  labelAside?: ReactNode;
-}) {
+}: FieldText & { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-2">
@@ -56,16 +59,72 @@ export function InputField({
   hint,
   labelAside,
   ...input
-}: Omit<ComponentProps<"input">, "id"> & {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  labelAside?: ReactNode;
-}) {
+}: Omit<ComponentProps<"input">, "id"> & FieldText) {
   return (
     <FormField id={id} label={label} error={error} hint={hint} labelAside={labelAside}>
       <Input {...fieldA11y(id, error, hint)} {...input} />
     </FormField>
+  );
+}
+
+type FormInputProps<T extends FieldValues> = Omit<ComponentProps<"input">, "id" | "name" | "form"> &
+  Omit<FieldText, "id" | "error"> & {
+    form: UseFormReturn<T>;
+    name: Path<T>;
+    /** The input's id; the field's name unless given. */
+    id?: string;
+    options?: RegisterOptions<T, Path<T>>;
+  };
+
+/** An InputField bound to a react-hook-form field: registered with the form, showing the field's error. */
+export function FormInput<T extends FieldValues>({
+  form,
+  name,
+  id = name,
+  options,
+  ...field
+}: FormInputProps<T>) {
+  return (
+    <InputField
+      id={id}
+      error={form.getFieldState(name, form.formState).error?.message}
+      {...field}
+      {...form.register(name, options)}
+    />
+  );
+}
+
+/** The email field of the auth forms: labelled "Email" unless told otherwise. */
+export function EmailInput<T extends FieldValues>({
+  label = "Email",
+  ...field
+}: Omit<FormInputProps<T>, "type" | "autoComplete" | "label"> & { label?: string }) {
+  return <FormInput type="email" autoComplete="email" label={label} {...field} />;
+}
+
+/**
+ * A password field. `kind` tells password managers whether it is the current password or a new one.
+ * `confirmedBy` names the field that repeats this one: as this one changes, that one is checked again,
+ * but only once the person has filled it in (so no error appears before they reach it).
+ */
+export function PasswordInput<T extends FieldValues>({
+  kind,
+  confirmedBy,
+  ...field
+}: Omit<FormInputProps<T>, "type" | "autoComplete" | "options"> & {
+  kind: "current" | "new";
+  confirmedBy?: Path<T>;
+}) {
+  const { form } = field;
+  const recheck = () => {
+    if (confirmedBy && form.getFieldState(confirmedBy).isTouched) void form.trigger(confirmedBy);
+  };
+  return (
+    <FormInput
+      type="password"
+      autoComplete={`${kind}-password`}
+      options={confirmedBy ? { onChange: recheck } : undefined}
+      {...field}
+    />
   );
 }

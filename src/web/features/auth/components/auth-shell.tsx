@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../../components/layout/logo.tsx";
+import { paths } from "../../../config/paths.ts";
 
 /** The calm frame of the sign-in, sign-up and password pages. */
 export function AuthShell({
@@ -36,5 +37,22 @@ export function AuthShell({
         </div>
       </main>
     </div>
+  );
+}
+
+/** The line under the sign-in and sign-up forms: by {action} you agree to the terms and privacy policy. */
+export function TermsNotice({ action }: { action: string }) {
+  return (
+    <p className="text-center text-xs text-muted">
+      By {action} you agree to our{" "}
+      <Link to={paths.termsAlt} className="underline">
+        Terms of Service
+      </Link>{" "}
+      and{" "}
+      <Link to={paths.privacyAlt} className="underline">
+        Privacy Policy
+      </Link>
+      .
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { InputField } from "../../../components/ui/form-field.tsx";
+import { EmailInput } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
@@ -23,7 +23,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
     mode: "onTouched",
     defaultValues: { email: initialEmail },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(null);
@@ -54,14 +54,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {DEMO_MODE && <Alert tone="info">{DEMO_MODE_NOTICES.passwordReset}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
-      <InputField
-        id="reset-email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...form.register("email")}
-      />
+      <EmailInput form={form} name="email" id="reset-email" />
       <Button type="submit" size="lg" disabled={isSubmitting || DEMO_MODE}>
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>

@@ -7,14 +7,14 @@ import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { InputField } from "../../../components/ui/form-field.tsx";
+import { EmailInput, PasswordInput } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { safeRedirect } from "../safe-redirect.ts";
-import { AuthShell } from "./auth-shell.tsx";
+import { AuthShell, TermsNotice } from "./auth-shell.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { TwoFactorChallenge } from "./two-factor-challenge.tsx";
 
@@ -31,7 +31,7 @@ export function SignInPage() {
     mode: "onTouched",
     defaultValues: { email: params.get("email") ?? "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -138,42 +138,22 @@ export function SignInPage() {
             )}
           </Alert>
         )}
-        <InputField
-          id="email"
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...form.register("email")}
-        />
-        <InputField
-          id="password"
+        <EmailInput form={form} name="email" placeholder="you@example.com" />
+        <PasswordInput
+          form={form}
+          name="password"
           label="Password"
-          error={errors.password?.message}
+          kind="current"
           labelAside={
             <Button variant="link" size="sm" className="h-auto" onClick={() => setMode("forgot")}>
               Forgot password?
             </Button>
           }
-          type="password"
-          autoComplete="current-password"
-          {...form.register("password")}
         />
         <Button type="submit" size="lg" disabled={isSubmitting || DEMO_MODE}>
           {isSubmitting ? "Signing in..." : "Sign In"}
         </Button>
-        <p className="text-center text-xs text-muted">
-          By signing in you agree to our{" "}
-          <Link to={paths.termsAlt} className="underline">
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link to={paths.privacyAlt} className="underline">
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <TermsNotice action="signing in" />
       </form>
     </AuthShell>
   );

@@ -10,12 +10,13 @@ import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { InputField } from "../../../components/ui/form-field.tsx";
+import { EmailInput, FormInput } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { authApi } from "../../../lib/auth-api.ts";
-import { AuthShell } from "./auth-shell.tsx";
+import { AuthShell, TermsNotice } from "./auth-shell.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 const BENEFITS = [
   "AI task prioritisation and smart scheduling",
@@ -59,11 +60,7 @@ export function SignUpPage() {
     mode: "onTouched",
     defaultValues: { fullName: "", email: "", password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
-  // Re-check the confirmation as the password changes, but only once the person has filled it in.
-  const recheckConfirmation = () => {
-    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
-  };
+  const { isSubmitting } = form.formState;
 
   const navigate = useNavigate();
 
@@ -116,52 +113,13 @@ export function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <InputField
-          id="fullName"
-          label="Full Name"
-          error={errors.fullName?.message}
-          autoComplete="name"
-          {...form.register("fullName")}
-        />
-        <InputField
-          id="email"
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          {...form.register("email")}
-        />
-        <InputField
-          id="password"
-          label="Password"
-          error={errors.password?.message}
-          hint="At least 8 characters."
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password", { onChange: recheckConfirmation })}
-        />
-        <InputField
-          id="confirmPassword"
-          label="Confirm Password"
-          error={errors.confirmPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
+        <FormInput form={form} name="fullName" label="Full Name" autoComplete="name" />
+        <EmailInput form={form} name="email" />
+        <NewPasswordFields form={form} name="password" label="Password" hint="At least 8 characters." />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? "Creating account..." : "Create Account"}
         </Button>
-        <p className="text-center text-xs text-muted">
-          By creating an account you agree to our{" "}
-          <Link to={paths.termsAlt} className="underline">
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link to={paths.privacyAlt} className="underline">
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <TermsNotice action="creating an account" />
       </form>
     </AuthShell>
   );

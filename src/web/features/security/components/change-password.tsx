@@ -7,7 +7,7 @@ import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { InputField } from "../../../components/ui/form-field.tsx";
+import { PasswordInput } from "../../../components/ui/form-field.tsx";
 import { DEMO_MODE } from "../../../config/demo-mode.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -26,7 +26,6 @@ export function ChangePassword() {
     mode: "onTouched",
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
   const newPassword = form.watch("newPassword");
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -76,31 +75,10 @@ export function ChangePassword() {
       <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
-        <InputField
-          id="currentPassword"
-          label="Current Password"
-          error={errors.currentPassword?.message}
-          type="password"
-          autoComplete="current-password"
-          {...form.register("currentPassword")}
-        />
-        <InputField
-          id="newPassword"
-          label="New Password"
-          error={errors.newPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          {...form.register("newPassword")}
-        />
+        <PasswordInput form={form} name="currentPassword" label="Current Password" kind="current" />
+        <PasswordInput form={form} name="newPassword" label="New Password" kind="new" />
         {newPassword && <PasswordStrengthMeter id="newPassword-strength" password={newPassword} />}
-        <InputField
-          id="confirmPassword"
-          label="Confirm New Password"
-          error={errors.confirmPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
+        <PasswordInput form={form} name="confirmPassword" label="Confirm New Password" kind="new" />
         <div>
           <Button type="submit" disabled={change.isPending || DEMO_MODE}>
             {change.isPending ? "Updating..." : "Update Password"}
