@@ -1,31 +1,19 @@
 // The productivity assistant (spec: productivity-assistant function): POST /api/assistant with the
 // action suggest-break-activity answers { suggestion }, a varied, non-empty break idea.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssistantResponse } from "#shared/contracts/tasks.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { createVerifiedUser } from "../support/factories.ts";
-import { TestClient, type TestResponse } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { expectError, testServerForFile } from "../support/integration.ts";
+import { TestClient } from "../support/test-client.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const { server } = testServerForFile();
 
 const ask = (client: TestClient, body: unknown) => client.post<AssistantResponse>("/api/assistant", body);
 const valid = (data: Record<string, unknown> = {}) => ({
   action: "suggest-break-activity",
   data: { breakDuration: 5, energyLevel: 7, timeOfDay: "morning", previousActivity: "Deep work", ...data },
 });
-
-function expectError(res: TestResponse, status: number, message?: RegExp) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = res.body as ErrorBody;
-  expect(typeof body.error.message).toBe("string");
-  expect(body.error.message.length).toBeGreaterThan(3);
-  if (message) expect(body.error.message).toMatch(message);
-}
 
 describe("POST /api/assistant suggest-break-activity", () => {
   it("answers a non-empty suggestion that mentions the break length", async () => {

@@ -1,34 +1,17 @@
 // The subscription lifecycle on the local PaymentProvider: trial → expiry → free → checkout → pro →
 // team → cancel, the server-side confirmation rule, and bad checkout input.
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutSessions } from "#server/db/schema/billing.ts";
 import type { BillingDetails, LaunchOfferDto, LocalCheckoutDto } from "#shared/contracts/billing.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
-import { createVerifiedUser } from "../support/factories.ts";
+import { checkoutBody as checkoutBodyFor, createVerifiedUser } from "../support/factories.ts";
+import { testServerForFile } from "../support/integration.ts";
 import { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const DAY = 86_400_000;
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.kairo.deps.database.db;
-
-function checkoutBody(overrides: Record<string, unknown> = {}) {
-  return {
-    plan: "pro",
-    quantity: 1,
-    billing: "monthly",
-    successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
-    cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
-    ...overrides,
-  };
-}
+const { server, db } = testServerForFile();
+const checkoutBody = (overrides: Record<string, unknown> = {}) => checkoutBodyFor(server, overrides);
 
 async function startCheckout(client: TestClient, overrides: Record<string, unknown> = {}) {
   const res = await client.post<{ url: string }>("/api/billing/checkout", checkoutBody(overrides));

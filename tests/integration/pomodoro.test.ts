@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 import { pomodoroSessions } from "#server/db/schema/tasks.ts";
 import type { PomodoroSessionDto, PomodoroTodayResponse, TaskDto } from "#shared/contracts/tasks.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
-import { type SignedInPerson, testServerForFile } from "../support/integration.ts";
-import type { TestResponse } from "../support/test-client.ts";
+import { expectError, type SignedInPerson, testServerForFile } from "../support/integration.ts";
 
 type Person = SignedInPerson;
 
@@ -25,14 +24,6 @@ const sessionsOf = (userId: string) =>
 async function sessionCount() {
   const [row] = await db().select({ n: count() }).from(pomodoroSessions);
   return Number(row!.n);
-}
-
-function expectError(res: TestResponse, status: number, message?: RegExp) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = res.body as ErrorBody;
-  expect(typeof body.error.message).toBe("string");
-  expect(body.error.message.length).toBeGreaterThan(3);
-  if (message) expect(body.error.message).toMatch(message);
 }
 
 describe("starting a session", () => {

@@ -7,7 +7,7 @@ import { member } from "#server/db/schema/auth.ts";
 import { stripeEvents, subscriptions } from "#server/db/schema/billing.ts";
 import { parseEnv } from "#server/env.ts";
 import type { BillingDetails } from "#shared/contracts/billing.ts";
-import { createVerifiedUser } from "../support/factories.ts";
+import { checkoutBody as checkoutBodyFor } from "../support/factories.ts";
 import {
   type FakeStripe,
   fakeEvent,
@@ -15,8 +15,9 @@ import {
   signedDelivery,
   startFakeStripe,
 } from "../support/fake-stripe.ts";
+import { testServerForFile } from "../support/integration.ts";
 import type { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer } from "../support/test-server.ts";
 
 const WEBHOOK_SECRET = "whsec_kairo_test_secret";
 const PRICES = {
@@ -27,44 +28,28 @@ const PRICES = {
 };
 const UNAVAILABLE = "The payment provider is not available right now. Please try again.";
 
+// The fake starts first: the server is told its address when it starts (in the hook registered next).
 let fake: FakeStripe;
-let server: TestServer;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: "sk_test_kairo_fake",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    ...PRICES,
-    STRIPE_LAUNCH_COUPON: "coupon_launch_offer",
-    STRIPE_API_BASE: fake.url,
-  });
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
-
-const db = () => server.kairo.deps.database.db;
+afterAll(() => fake?.close());
+const {
+  server,
+  db,
+  person: signUp,
+} = testServerForFile(() => ({
+  STRIPE_SECRET_KEY: "sk_test_kairo_fake",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  ...PRICES,
+  STRIPE_LAUNCH_COUPON: "coupon_launch_offer",
+  STRIPE_API_BASE: fake.url,
+}));
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 let seq = 0;
 const uniq = (prefix: string) => `${prefix}_${Date.now().toString(36)}${++seq}`;
 
-function checkoutBody(overrides: Record<string, unknown> = {}) {
-  return {
-    plan: "pro",
-    quantity: 1,
-    billing: "monthly",
-    successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
-    cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
-    ...overrides,
-  };
-}
-
-async function signUp() {
-  const person = await createVerifiedUser(server);
-  const me = await person.client.get<{ id: string }>("/api/me");
-  return { ...person, id: me.body.id };
-}
+const checkoutBody = (overrides: Record<string, unknown> = {}) => checkoutBodyFor(server, overrides);
 
 const planOf = async (client: TestClient) =>
   (await client.get<{ plan: string; label: string }>("/api/subscription")).body;

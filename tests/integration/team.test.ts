@@ -2,45 +2,23 @@
 // by email up to that count, the invited person accepts (and is on Team from then on), the owner
 // revokes invitations and removes members, and the seat count cannot drop below what is in use.
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invitation, member } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { inviteMember } from "#server/modules/team/team.ts";
 import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
-import { createVerifiedUser, userData } from "../support/factories.ts";
+import { buyPlan, createVerifiedUser, userData } from "../support/factories.ts";
+import { testServerForFile } from "../support/integration.ts";
 import type { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const DAY = 86_400_000;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-afterEach(() => server.clock.reset());
-
-const db = () => server.kairo.deps.database.db;
-
-/** Buys Team with `seats` seats through the local provider: checkout, then Pay on the test checkout. */
-async function buyTeam(client: TestClient, seats: number) {
-  const res = await client.post<{ url: string }>("/api/billing/checkout", {
-    plan: "team",
-    quantity: seats,
-    billing: "monthly",
-    successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
-    cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
-  });
-  expect(res.status).toBe(201);
-  const id = new URL(res.body.url).pathname.split("/").pop();
-  const paid = await client.post(`/api/billing/checkout-sessions/${id}/pay`);
-  expect(paid.status).toBe(200);
-}
+const { server, db } = testServerForFile();
 
 async function teamOwner(seats: number) {
   const owner = await createVerifiedUser(server, { name: "Olivia Owner" });
-  await buyTeam(owner.client, seats);
+  await buyPlan(server, owner.client, "team", seats);
   return owner;
 }
 

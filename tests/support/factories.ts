@@ -44,15 +44,24 @@ export async function createVerifiedUser(server: TestServer, overrides: Paramete
   return { client, ...data };
 }
 
-/** Buys a plan through the local test checkout and pays it (a paid month, unlike the 7-day trial). */
-export async function buyPlan(server: TestServer, client: TestClient, plan: "pro" | "team", seats = 3) {
-  const res = await client.post<{ url: string }>("/api/billing/checkout", {
-    plan,
-    quantity: plan === "team" ? seats : 1,
+/** The body of POST /api/billing/checkout: one month of Pro, returning to the dashboard, unless overridden. */
+export function checkoutBody(server: Pick<TestServer, "baseUrl">, overrides: Record<string, unknown> = {}) {
+  return {
+    plan: "pro",
+    quantity: 1,
     billing: "monthly",
     successUrl: `${server.baseUrl}/dashboard?upgrade=success`,
     cancelUrl: `${server.baseUrl}/dashboard?upgrade=cancelled`,
-  });
+    ...overrides,
+  };
+}
+
+/** Buys a plan through the local test checkout and pays it (a paid month, unlike the 7-day trial). */
+export async function buyPlan(server: TestServer, client: TestClient, plan: "pro" | "team", seats = 3) {
+  const res = await client.post<{ url: string }>(
+    "/api/billing/checkout",
+    checkoutBody(server, { plan, quantity: plan === "team" ? seats : 1 }),
+  );
   if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = new URL(res.body.url).pathname.split("/").pop();
   const paid = await client.post(`/api/billing/checkout-sessions/${id}/pay`);
