@@ -120,8 +120,8 @@ test("the dashboard loads at most 200 KB of script as served (compressed, until 
   browser,
   consoleErrors,
 }, testInfo) => {
-  // Known short of the budget (issue 12 point 3): 229 KB as of this commit, from 247 KB; what is left
-  // (zod, the socket client, Radix's tooltip and popover in the layout) is in docs/decisions/029.
+  // Known short of the budget (issue 12 point 3): 208 KB as of this commit, from 247 KB; what is left
+  // (zod, the socket client, date-fns' format) is in docs/decisions/029.
   // Expected to fail until then; it turns red as soon as the dashboard fits, to drop this line.
   test.fail();
   await signUpAndVerify(page, request);

@@ -42,14 +42,43 @@ test("the collapsed sidebar is remembered across a reload", async ({ page, reque
   await page.reload();
   await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
   await expect(sidebar).toHaveCSS("width", "64px");
-  // Collapsed links keep their names for assistive technology.
+  // Collapsed links keep their names for assistive technology, and show them as a tooltip on
+  // keyboard focus (the tooltip's code arrives with that first focus).
   await expect(sidebar.getByRole("link", { name: "Tasks" })).toBeVisible();
+  await sidebar.getByRole("link", { name: "Tasks" }).focus();
+  await expect(page.getByRole("tooltip")).toHaveText("Tasks");
+  await expect(sidebar.getByRole("link", { name: "Tasks" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Expand sidebar" }).click();
   await expect(sidebar).toHaveCSS("width", "256px");
   await page.reload();
   await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
   await expect(sidebar).toHaveCSS("width", "256px");
+  void consoleErrors;
+});
+
+test("the notification bell is a button that opens its popover from the keyboard", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await signUpAndVerify(page, request);
+  const bell = page.getByRole("button", { name: "Notifications" });
+  await expect(bell).toHaveAttribute("aria-haspopup", "dialog");
+  await expect(bell).toHaveAttribute("aria-expanded", "false");
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  const popover = page.getByRole("dialog", { name: "Notifications" });
+  await expect(popover.getByText("You're all caught up.", { exact: false })).toBeVisible();
+  await expect(bell).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(popover).toHaveCount(0);
+  await expect(bell).toBeFocused();
+  // Space opens it again, now with the popover's code already there.
+  await page.keyboard.press("Space");
+  await expect(popover).toBeVisible();
   void consoleErrors;
 });
 

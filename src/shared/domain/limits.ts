@@ -9,6 +9,8 @@ export const TRIAL_DAYS = 7;
 export const TOAST_DEFAULT_MS = 4000;
 export const TOASTS_VISIBLE = 3;
 export const TOOLTIP_DELAY_MS = 700;
+/** Right after a tooltip closes, the next one within this time opens without the delay (Radix's default). */
+export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SIDEBAR_WIDTH_PX = { expanded: 256, collapsed: 64 } as const;
 export const ERROR_SCREEN = { retryWithdrawnAfter: 3, logsKept: 10 } as const;

@@ -13,16 +13,16 @@ import {
   Wrench,
   X,
 } from "lucide-react";
-import { Tooltip } from "radix-ui";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { FEATURES } from "#shared/domain/features.ts";
-import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX, TOOLTIP_DELAY_MS } from "#shared/domain/limits.ts";
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from "#shared/domain/limits.ts";
 import { isAdminRole } from "#shared/domain/roles.ts";
 import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { UserMenu } from "../../components/layout/user-menu.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { LazyTooltip } from "../../components/ui/lazy-tooltip.tsx";
 import { dashboardSection, paths } from "../../config/paths.ts";
 import { DemoBanner } from "../../features/demo/components/demo-banner.tsx";
 import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
@@ -100,133 +100,131 @@ export function Component() {
   const width = narrow ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
 
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <UpgradeDialogProvider demoAction={(onStarted) => <TryDemoButton onStarted={onStarted} />}>
-        <div className="min-h-dvh bg-surface">
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
-          >
-            Skip to content
-          </a>
-          {isMobile && overlayOpen && (
-            <button
-              type="button"
-              aria-label="Close navigation"
-              className="fixed inset-0 z-40 bg-black/40"
-              onClick={() => setOverlayOpen(false)}
-            />
+    <UpgradeDialogProvider demoAction={(onStarted) => <TryDemoButton onStarted={onStarted} />}>
+      <div className="min-h-dvh bg-surface">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+        >
+          Skip to content
+        </a>
+        {isMobile && overlayOpen && (
+          <button
+            type="button"
+            aria-label="Close navigation"
+            className="fixed inset-0 z-40 bg-black/40"
+            onClick={() => setOverlayOpen(false)}
+          />
+        )}
+        <aside
+          aria-label="Main navigation"
+          data-collapsed={narrow}
+          style={{ width }}
+          className={cn(
+            "fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-background transition-[width,transform] duration-200",
+            isMobile && !overlayOpen && "-translate-x-full",
+            isMobile && overlayOpen && "translate-x-0 shadow-xl",
           )}
-          <aside
-            aria-label="Main navigation"
-            data-collapsed={narrow}
-            style={{ width }}
-            className={cn(
-              "fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-background transition-[width,transform] duration-200",
-              isMobile && !overlayOpen && "-translate-x-full",
-              isMobile && overlayOpen && "translate-x-0 shadow-xl",
-            )}
-            hidden={isMobile && !overlayOpen ? true : undefined}
-          >
-            <div
-              className={cn(
-                "flex h-16 items-center border-b border-border px-4",
-                narrow ? "justify-center px-0" : "justify-between",
-              )}
-            >
-              <Link to={paths.dashboard} aria-label="Kairo dashboard">
-                <Logo compact={narrow} />
-              </Link>
-              {isMobile && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Close navigation"
-                  onClick={() => setOverlayOpen(false)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              )}
-            </div>
-            <nav data-tour="navigation" className="flex-1 overflow-y-auto p-2">
-              <ul className="flex flex-col gap-1">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <SidebarLink item={item} narrow={narrow} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            {!isMobile && (
-              <div className="border-t border-border p-2">
-                <Button
-                  variant="ghost"
-                  className={cn("w-full", narrow ? "justify-center px-0" : "justify-start")}
-                  aria-label={narrow ? "Expand sidebar" : "Collapse sidebar"}
-                  aria-expanded={!narrow}
-                  onClick={toggleCollapsed}
-                >
-                  {narrow ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-                  {!narrow && <span>Collapse</span>}
-                </Button>
-              </div>
-            )}
-          </aside>
-
+          hidden={isMobile && !overlayOpen ? true : undefined}
+        >
           <div
-            style={{ paddingLeft: isMobile ? 0 : width }}
-            className="flex min-h-dvh flex-col transition-[padding] duration-200"
+            className={cn(
+              "flex h-16 items-center border-b border-border px-4",
+              narrow ? "justify-center px-0" : "justify-between",
+            )}
           >
-            <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 sm:gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
-              {isMobile && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Open navigation"
-                  aria-expanded={overlayOpen}
-                  data-tour="open-navigation"
-                  onClick={() => setOverlayOpen(true)}
-                >
-                  <Menu aria-hidden="true" />
-                </Button>
-              )}
-              <div className="flex-1" />
+            <Link to={paths.dashboard} aria-label="Kairo dashboard">
+              <Logo compact={narrow} />
+            </Link>
+            {isMobile && (
               <Button
-                variant="outline"
-                size="sm"
-                onClick={openQuickCapture}
-                aria-keyshortcuts="Control+K Meta+K"
-                data-tour="quick-capture"
+                variant="ghost"
+                size="icon"
+                aria-label="Close navigation"
+                onClick={() => setOverlayOpen(false)}
               >
-                <Search aria-hidden="true" />
-                <span className="hidden sm:inline">Quick capture</span>
-                <kbd className="hidden rounded border border-border px-1 text-[11px] text-muted sm:inline">
-                  Ctrl K
-                </kbd>
-                <span className="sr-only sm:hidden">Quick capture</span>
+                <X aria-hidden="true" />
               </Button>
-              <NotificationBell />
-              <TopBarVoice />
-              <HelpMenu onRestartTour={requestTour} />
-              <ThemeToggle />
-              <UserMenu />
-            </header>
-            <DemoBanner />
-            <DemoModeSlot />
-            <main id="main" className={cn("flex-1 p-4 sm:p-6", isMobile && "pb-24")}>
-              <Outlet />
-            </main>
+            )}
           </div>
+          <nav data-tour="navigation" className="flex-1 overflow-y-auto p-2">
+            <ul className="flex flex-col gap-1">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <SidebarLink item={item} narrow={narrow} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {!isMobile && (
+            <div className="border-t border-border p-2">
+              <Button
+                variant="ghost"
+                className={cn("w-full", narrow ? "justify-center px-0" : "justify-start")}
+                aria-label={narrow ? "Expand sidebar" : "Collapse sidebar"}
+                aria-expanded={!narrow}
+                onClick={toggleCollapsed}
+              >
+                {narrow ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+                {!narrow && <span>Collapse</span>}
+              </Button>
+            </div>
+          )}
+        </aside>
 
-          {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
-          <Suspense fallback={null}>
-            {quickCaptureWanted && <QuickCaptureWithUpgrade />}
-            <TourLauncher />
-            {voiceWanted && <VoiceDialogWithUpgrade />}
-          </Suspense>
+        <div
+          style={{ paddingLeft: isMobile ? 0 : width }}
+          className="flex min-h-dvh flex-col transition-[padding] duration-200"
+        >
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-1.5 sm:gap-3 border-b border-border bg-background/90 px-4 backdrop-blur sm:px-6">
+            {isMobile && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Open navigation"
+                aria-expanded={overlayOpen}
+                data-tour="open-navigation"
+                onClick={() => setOverlayOpen(true)}
+              >
+                <Menu aria-hidden="true" />
+              </Button>
+            )}
+            <div className="flex-1" />
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={openQuickCapture}
+              aria-keyshortcuts="Control+K Meta+K"
+              data-tour="quick-capture"
+            >
+              <Search aria-hidden="true" />
+              <span className="hidden sm:inline">Quick capture</span>
+              <kbd className="hidden rounded border border-border px-1 text-[11px] text-muted sm:inline">
+                Ctrl K
+              </kbd>
+              <span className="sr-only sm:hidden">Quick capture</span>
+            </Button>
+            <NotificationBell />
+            <TopBarVoice />
+            <HelpMenu onRestartTour={requestTour} />
+            <ThemeToggle />
+            <UserMenu />
+          </header>
+          <DemoBanner />
+          <DemoModeSlot />
+          <main id="main" className={cn("flex-1 p-4 sm:p-6", isMobile && "pb-24")}>
+            <Outlet />
+          </main>
         </div>
-      </UpgradeDialogProvider>
-    </Tooltip.Provider>
+
+        {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
+        <Suspense fallback={null}>
+          {quickCaptureWanted && <QuickCaptureWithUpgrade />}
+          <TourLauncher />
+          {voiceWanted && <VoiceDialogWithUpgrade />}
+        </Suspense>
+      </div>
+    </UpgradeDialogProvider>
   );
 }
 
@@ -293,19 +291,16 @@ function SidebarLink({ item, narrow }: { item: NavItem; narrow: boolean }) {
   return (
     <>
       {description}
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            side="right"
-            sideOffset={8}
-            className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background"
-          >
+      <LazyTooltip
+        content={
+          <>
             {locked ? lockText : item.label}
             {item.adminOnly ? " (ADMIN)" : ""}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+          </>
+        }
+      >
+        {link}
+      </LazyTooltip>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // A menu or popover whose code downloads when the person first reaches for it, not with the page
 // (issue 12 point 3: Radix's menus, popovers and dialogs stay out of the dashboard's first load).
 // Until then the trigger is a plain button; hovering or focusing it starts the download, and pressing
-// it (click, Enter, Space, or an arrow key as a menu button allows) renders the real control, opened.
+// it (click, Enter, Space, or an arrow key where a menu button allows it) renders the real control, opened.
 import {
   cloneElement,
   type HTMLAttributes,
@@ -16,6 +16,7 @@ export function OnFirstUse({
   preload,
   trigger,
   children,
+  arrowKeys = true,
 }: {
   /** The dynamic import of the real control (the same one its `lazy` uses). */
   preload: () => Promise<unknown>;
@@ -23,6 +24,8 @@ export function OnFirstUse({
   trigger: ReactElement<HTMLAttributes<HTMLElement>>;
   /** The real control, lazy, opened on mount (`defaultOpen`). */
   children: ReactNode;
+  /** A menu button opens on ArrowDown/ArrowUp too; a popover's trigger (false) does not. */
+  arrowKeys?: boolean;
 }) {
   const [used, setUsed] = useState(false);
   if (used) return <Suspense fallback={trigger}>{children}</Suspense>;
@@ -31,7 +34,7 @@ export function OnFirstUse({
     onFocus: () => void preload(),
     onClick: () => setUsed(true),
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      if (!arrowKeys || (e.key !== "ArrowDown" && e.key !== "ArrowUp")) return;
       e.preventDefault();
       setUsed(true);
     },
