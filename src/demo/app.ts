@@ -7,7 +7,9 @@ import { mountApiRoutes } from "#server/api-routes.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { onError } from "#server/http/on-error.ts";
 import { rateLimiting } from "#server/http/rate-limit.ts";
+import { reply } from "#server/http/reply.ts";
 import type { AppBindings, SessionUser } from "#server/http/types.ts";
+import { betterAuthSession } from "#shared/contracts/auth.ts";
 import { DEMO_MODE_DISABLED_MESSAGE } from "#shared/domain/demo-mode.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 
@@ -38,7 +40,8 @@ export function createDemoApp(
     user: { ...person, twoFactorEnabled: false },
     session: { id: DEMO_SESSION_ID, expiresAt: new Date(deps.clock().getTime() + 86_400_000).toISOString() },
   });
-  app.get("/api/auth/get-session", (c) => c.json(session()));
+  // Through the schema the web parses get-session with, so the stub cannot drift from it.
+  app.get("/api/auth/get-session", (c) => reply(c, betterAuthSession, session()));
   app.post("/api/auth/sign-out", (c) => c.json({ success: true }));
   app.all("/api/auth/*", () => {
     throw new AppError("FORBIDDEN", DEMO_MODE_DISABLED_MESSAGE);

@@ -6,7 +6,7 @@ import { account, session, user } from "#server/db/schema/auth.ts";
 import { parseEnv } from "#server/env.ts";
 import { createKairo } from "#server/kairo.ts";
 import { createLogger } from "#server/logger.ts";
-import type { Me } from "#shared/contracts/auth.ts";
+import { betterAuthSession, betterAuthSignIn, type Me } from "#shared/contracts/auth.ts";
 import { createVerifiedUser, resetLink, userData, verificationLink } from "../support/factories.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -206,6 +206,7 @@ describe("sign-in and sign-out", () => {
     const res = await c.post<{ user: { email: string } }>("/api/auth/sign-in/email", { email, password });
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe(email);
+    expect(betterAuthSignIn.safeParse(res.body).success).toBe(true);
     expect(c.hasSessionCookie()).toBe(true);
     const cookie = res.headers.getSetCookie().find((l) => l.includes("session_token"))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -248,6 +249,7 @@ describe("sign-in and sign-out", () => {
     const s = await c.get<SessionBody>("/api/auth/get-session");
     expect(s.status).toBe(200);
     expect(s.body).toBeNull();
+    expect(betterAuthSession.parse(s.body)).toBeNull();
     const me = await c.get<{ error: { code: string } }>("/api/me");
     expect(me.status).toBe(401);
     expect(me.body.error.code).toBe("UNAUTHENTICATED");
@@ -282,6 +284,8 @@ describe("sessions", () => {
     const res = await c.get<SessionBody>("/api/auth/get-session");
     expect(res.status).toBe(200);
     expect(res.body?.user.email).toBe(email);
+    // What the web's session store reads (src/web/lib/session.ts, docs/decisions/025).
+    expect(betterAuthSession.parse(res.body)?.user.email).toBe(email);
 
     const [renewed] = await db().select().from(session).where(eq(session.id, s!.id));
     const expected = Date.now() + SESSION_TTL_SECONDS * 1000;

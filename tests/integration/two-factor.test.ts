@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { twoFactor, user } from "#server/db/schema/auth.ts";
-import type { Me } from "#shared/contracts/auth.ts";
+import { betterAuthSignIn, betterAuthTwoFactorEnrolment, type Me } from "#shared/contracts/auth.ts";
 import { BACKUP_CODE_PATTERN } from "#shared/domain/backup-codes.ts";
 import { SECURITY_MESSAGES, TOTP_CODE_REUSED } from "#shared/errors/security-messages.ts";
 import { createVerifiedUser } from "../support/factories.ts";
@@ -52,6 +52,8 @@ async function enrolledPerson() {
     password: person.password,
   });
   expect(enabled.status).toBe(200);
+  // The web parses this answer with the contract's schema (docs/decisions/025).
+  expect(betterAuthTwoFactorEnrolment.safeParse(enabled.body).success).toBe(true);
   const { secret } = parseOtpauthUri(enabled.body.totpURI);
   const firstCode = totp(secret);
   const verified = await person.client.post("/api/auth/two-factor/verify-totp", { code: firstCode });
@@ -177,6 +179,7 @@ describe("sign-in with two-factor", () => {
     const { c, res } = await startSignIn(person.email, person.password);
     expect(res.status).toBe(200);
     expect(res.body.twoFactorRedirect).toBe(true);
+    expect(betterAuthSignIn.parse(res.body).twoFactorRedirect).toBe(true);
     expect(res.body.twoFactorMethods).toEqual(["totp"]);
     expect(res.body.user).toBeUndefined();
     expect(c.hasSessionCookie()).toBe(false);

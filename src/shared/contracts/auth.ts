@@ -146,12 +146,32 @@ export type Me = z.infer<typeof meDto>;
  * The signed-in person as the session knows them: what the server's session check puts on each
  * request and what the web's session store reads from Better Auth's get-session.
  */
-export type SessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  emailVerified: boolean;
-  /** Sent by Better Auth's get-session; the server's own session check does not read it. */
-  twoFactorEnabled?: boolean;
-};
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  emailVerified: z.boolean(),
+  /** Sent by Better Auth's get-session (null for an account that never set it); the server's own
+   * session check does not read it. */
+  twoFactorEnabled: z.boolean().nullish(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+// Better Auth's answers, as the web reads them: a library's shapes, so only the fields the web uses
+// are named, and any others pass (looseObject; `sessionUser` drops the rest of the user row).
+
+/** GET /api/auth/get-session: null when signed out. */
+export const betterAuthSession = z
+  .looseObject({ user: sessionUser, session: z.looseObject({ expiresAt: z.string() }) })
+  .nullable();
+
+/** POST /api/auth/sign-in/email: `twoFactorRedirect` when the account asks for its second factor. */
+export const betterAuthSignIn = z.looseObject({ twoFactorRedirect: z.boolean().optional() });
+
+/** POST /api/auth/two-factor/enable: the authenticator's otpauth URI and the backup codes. */
+export const betterAuthTwoFactorEnrolment = z.looseObject({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type TwoFactorEnrolment = z.infer<typeof betterAuthTwoFactorEnrolment>;

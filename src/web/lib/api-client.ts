@@ -1,7 +1,7 @@
 // fetch for our JSON API: same-origin cookies, and every failure thrown as an ApiError carrying the
-// server's code and readable message (or a network message the spec's mapping understands). With
-// `schema` (a response schema from src/shared/contracts, the one the server answers through with
-// `reply`), the body is checked and typed by it.
+// server's code and readable message (or a network message the spec's mapping understands). Every
+// answer that is read is checked and typed by its `schema` (a response schema from
+// src/shared/contracts, the one the server answers through with `reply`); apiSend reads none.
 import type { z } from "zod";
 import { CLIENT_TAB_HEADER } from "#shared/contracts/realtime.ts";
 
@@ -59,15 +59,16 @@ type Init = Omit<RequestInit, "body"> & { json?: Json };
 export const RESPONSE_SHAPE_MESSAGE =
   "The server sent an answer this page does not understand. Reload the page.";
 
+/**
+ * A call whose answer is read: `schema` is the response schema the route answers through, and the
+ * answer is what it parses to. There is no call without one (apiSend is for answers not read).
+ */
 export async function apiFetch<S extends z.ZodType>(
   path: string,
   init: Init & { schema: S },
-): Promise<z.output<S>>;
-export async function apiFetch<T>(path: string, init?: Init): Promise<T>;
-export async function apiFetch(path: string, init: Init & { schema?: z.ZodType } = {}): Promise<unknown> {
+): Promise<z.output<S>> {
   const { schema, ...rest } = init;
   const { status, body } = await send(path, rest);
-  if (!schema) return body;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(status, "BAD_RESPONSE", RESPONSE_SHAPE_MESSAGE);
   return parsed.data;

@@ -2,7 +2,7 @@
 // Better Auth's get-session, refreshed while the page is visible (which also renews the session on
 // the server) and paused while it is hidden.
 import { useSyncExternalStore } from "react";
-import type { SessionUser } from "#shared/contracts/auth.ts";
+import { betterAuthSession, type SessionUser } from "#shared/contracts/auth.ts";
 import { apiFetch } from "./api-client.ts";
 
 export type { SessionUser };
@@ -26,7 +26,7 @@ function set(next: SessionState) {
 
 /** Asks the server for the current session (deduplicated) and updates every subscriber. */
 export function refreshSession(): Promise<SessionState> {
-  inflight ??= apiFetch<{ user: SessionUser; session: { expiresAt: string } } | null>("/api/auth/get-session")
+  inflight ??= apiFetch("/api/auth/get-session", { schema: betterAuthSession })
     .then((data) => {
       const next: SessionState = data?.user
         ? { status: "signed-in", user: data.user, expiresAt: data.session.expiresAt }

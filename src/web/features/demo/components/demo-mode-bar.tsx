@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { paths } from "../../../config/paths.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
 
 export function DemoModeBar() {
@@ -12,7 +12,7 @@ export function DemoModeBar() {
   const reset = async () => {
     setStep("resetting");
     try {
-      await apiFetch("/api/demo-mode/reset", { method: "POST", json: {} });
+      await apiSend("/api/demo-mode/reset", { method: "POST", json: {} });
       window.location.assign(paths.dashboard);
     } catch (err) {
       setStep("idle");

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
 
 /** Better Auth's change-password; the other sessions always end (the server insists on it). */
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
-  apiFetch<{ token: string | null }>("/api/auth/change-password", {
+  apiSend("/api/auth/change-password", {
     method: "POST",
     json: { ...body, revokeOtherSessions: true },
   });

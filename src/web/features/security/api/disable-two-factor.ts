@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
 
 /** Turns two-factor off after the password confirms it; the factor and its backup codes are removed. */
 export const disableTwoFactor = (password: string) =>
-  apiFetch<{ status: boolean }>("/api/auth/two-factor/disable", { method: "POST", json: { password } });
+  apiSend("/api/auth/two-factor/disable", { method: "POST", json: { password } });
 
 export function useDisableTwoFactor() {
   const qc = useQueryClient();

@@ -1,13 +1,18 @@
 import { useMutation } from "@tanstack/react-query";
+import { betterAuthTwoFactorEnrolment } from "#shared/contracts/auth.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
-export type TwoFactorEnrolment = { totpURI: string; backupCodes: string[] };
+export type { TwoFactorEnrolment } from "#shared/contracts/auth.ts";
 
 /**
  * First step of turning two-factor on (the password confirms it): Better Auth answers the otpauth
  * URI and the backup codes; the factor counts only once a code from the app is verified.
  */
 export const enableTwoFactor = (password: string) =>
-  apiFetch<TwoFactorEnrolment>("/api/auth/two-factor/enable", { method: "POST", json: { password } });
+  apiFetch("/api/auth/two-factor/enable", {
+    method: "POST",
+    json: { password },
+    schema: betterAuthTwoFactorEnrolment,
+  });
 
 export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Signs out every session of the person but this browser's. */
 export const revokeOtherSessions = () =>
-  apiFetch<{ status: boolean }>("/api/auth/revoke-other-sessions", { method: "POST", json: {} });
+  apiSend("/api/auth/revoke-other-sessions", { method: "POST", json: {} });
 
 export function useRevokeOtherSessions() {
   const qc = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiSend } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { refreshSession } from "../../../lib/session.ts";
 
 /** Confirms the enrolment with a code from the authenticator app; two-factor is on afterwards. */
 export const verifyTwoFactor = (code: string) =>
-  apiFetch<{ token: string }>("/api/auth/two-factor/verify-totp", { method: "POST", json: { code } });
+  apiSend("/api/auth/two-factor/verify-totp", { method: "POST", json: { code } });
 
 export function useVerifyTwoFactor() {
   const qc = useQueryClient();
