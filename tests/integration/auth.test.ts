@@ -1,15 +1,15 @@
 // Sign-up, verification, sign-in, sign-out, sessions, password reset, the first administrator and
 // the development outbox, all through real HTTP against the database KAIRO_TEST_DB selects.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { account, session, user } from "#server/db/schema/auth.ts";
 import { parseEnv } from "#server/env.ts";
 import { createKairo } from "#server/kairo.ts";
 import { createLogger } from "#server/logger.ts";
 import { betterAuthSession, betterAuthSignIn, type Me } from "#shared/contracts/auth.ts";
 import { createVerifiedUser, resetLink, userData, verificationLink } from "../support/factories.ts";
-import { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { testServerForFile } from "../support/integration.ts";
+import type { TestClient } from "../support/test-client.ts";
 
 const EMAIL_EXISTS = "An account with this email already exists. Please sign in instead.";
 const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60; // default of SESSION_TTL_SECONDS
@@ -21,14 +21,7 @@ type SessionBody = {
   user: { email: string };
 } | null;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-
-const db = () => server.testDb.database.db;
-const client = () => new TestClient(server.baseUrl);
+const { server, db, client } = testServerForFile();
 const pathOf = (link: string) => {
   const u = new URL(link);
   return u.pathname + u.search;
@@ -429,11 +422,7 @@ describe("dev outbox GET /api/dev/mail", () => {
 });
 
 describe("the first administrator (KAIRO_ADMIN_EMAILS)", () => {
-  let adminServer: TestServer;
-  beforeAll(async () => {
-    adminServer = await startTestServer({ KAIRO_ADMIN_EMAILS: "boss@example.com" });
-  });
-  afterAll(() => adminServer?.close());
+  const { server: adminServer } = testServerForFile({ KAIRO_ADMIN_EMAILS: "boss@example.com" });
 
   it("gives the admin role to a listed email at sign-up and the user role to others", async () => {
     const boss = await createVerifiedUser(adminServer, { email: "boss@example.com" });
@@ -475,16 +464,12 @@ describe("the first administrator (KAIRO_ADMIN_EMAILS)", () => {
 });
 
 describe("the dev outbox in production", () => {
-  let prodServer: TestServer;
-  beforeAll(async () => {
-    prodServer = await startTestServer({ NODE_ENV: "production" });
-  });
-  afterAll(() => prodServer?.close());
+  const { server: prodServer, client: prodClient } = testServerForFile({ NODE_ENV: "production" });
 
   it("answers GET /api/dev/mail with a JSON 404", async () => {
-    await signUp(new TestClient(prodServer.baseUrl), userData()); // something is in the outbox
+    await signUp(prodClient(), userData()); // something is in the outbox
     expect(prodServer.outbox.list().length).toBeGreaterThan(0);
-    const res = await new TestClient(prodServer.baseUrl).get<{ error: { code: string } }>("/api/dev/mail");
+    const res = await prodClient().get<{ error: { code: string } }>("/api/dev/mail");
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
   });

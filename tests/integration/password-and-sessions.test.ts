@@ -3,7 +3,7 @@
 // through real HTTP with several "devices" per person; no answer hands a page a session token.
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { account, session, twoFactor, user, verification } from "#server/db/schema/auth.ts";
@@ -18,8 +18,8 @@ import {
 } from "#shared/contracts/security.ts";
 import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import { createVerifiedUser } from "../support/factories.ts";
-import { TestClient } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { testServerForFile } from "../support/integration.ts";
+import type { TestClient } from "../support/test-client.ts";
 
 type AuthError = { code: string; message: string };
 type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -28,14 +28,7 @@ const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-
-const db = () => server.testDb.database.db;
-const client = () => new TestClient(server.baseUrl);
+const { server, db, client } = testServerForFile();
 
 async function userId(email: string) {
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));

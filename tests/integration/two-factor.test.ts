@@ -3,15 +3,15 @@
 // on verification, and turning it off. Codes come from tests/support/totp.ts, an RFC 6238
 // implementation that shares nothing with Better Auth.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { twoFactor, user } from "#server/db/schema/auth.ts";
 import { betterAuthSignIn, betterAuthTwoFactorEnrolment, type Me } from "#shared/contracts/auth.ts";
 import { BACKUP_CODE_PATTERN } from "#shared/domain/backup-codes.ts";
 import { SECURITY_MESSAGES, TOTP_CODE_REUSED } from "#shared/errors/security-messages.ts";
 import { createVerifiedUser } from "../support/factories.ts";
-import { TestClient, type TestResponse } from "../support/test-client.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { testServerForFile } from "../support/integration.ts";
+import type { TestResponse } from "../support/test-client.ts";
 import { parseOtpauthUri, totp } from "../support/totp.ts";
 
 type AuthError = { code: string; message: string };
@@ -19,14 +19,7 @@ type ApiErrorBody = { error: { code: string; message: string; fields?: Record<st
 type EnableBody = { totpURI: string; backupCodes: string[] };
 type SignInBody = { twoFactorRedirect?: boolean; twoFactorMethods?: string[]; user?: unknown };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
-
-const db = () => server.testDb.database.db;
-const client = () => new TestClient(server.baseUrl);
+const { server, db, client } = testServerForFile();
 
 async function userRow(email: string) {
   const [row] = await db().select().from(user).where(eq(user.email, email));
