@@ -2,14 +2,16 @@
 // It reads the facts (own subscription, membership of a live team, a live demo preview) and leaves
 // the decision to `decideEntitlements` (src/shared/domain/entitlements.ts). Injected as
 // `deps.entitlements` by the composition root (kairo.ts).
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, eq, gt, max, ne, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { decideEntitlements, type EntitlementDecision } from "#shared/domain/entitlements.ts";
 import { FEATURES, type FeatureId } from "#shared/domain/features.ts";
-import { type PlanStatus, planStatus } from "#shared/domain/subscription.ts";
+import { type PlanStatus, planStatus, type SubscriptionFacts } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { demoGrants } from "../../db/schema/billing.ts";
-import { getSubscriptionRow, memberOfLiveTeam } from "../billing/subscription.ts";
+import { preparedPer } from "../../db/prepared.ts";
+import { member } from "../../db/schema/auth.ts";
+import { demoGrants, subscriptions } from "../../db/schema/billing.ts";
 
 const DAY_MS = 86_400_000;
 const PLAN_NAMES = { pro: "Pro", team: "Team" } as const;
@@ -34,11 +36,7 @@ export type Entitlements = {
 export function createEntitlements(deps: { db: Db; clock: () => Date }): Entitlements {
   const forPerson = async (personId: string): Promise<PersonEntitlements> => {
     const now = deps.clock();
-    const [row, teamMember, demoExpiresAt] = await Promise.all([
-      getSubscriptionRow(deps.db, personId),
-      memberOfLiveTeam(deps.db, personId, now),
-      liveDemoEnd(deps.db, personId, now),
-    ]);
+    const { row, teamMember, demoExpiresAt } = await readFacts(deps.db, personId, now);
     const own = planStatus(row, now);
     const decision = decideEntitlements({ ownPlan: own.plan, teamMember, demoExpiresAt }, now);
     const plan: PlanStatus =
@@ -73,12 +71,55 @@ export function createEntitlements(deps: { db: Db; clock: () => Date }): Entitle
   };
 }
 
-async function liveDemoEnd(db: Db, personId: string, now: Date): Promise<Date | null> {
-  const [live] = await db
-    .select({ expiresAt: demoGrants.expiresAt })
+/**
+ * The three facts in one prepared statement (decision 120): the person's own subscription, the
+ * subscriptions of the teams they belong to (whether one is live is `planStatus`'s call, as for their
+ * own), and the end of their latest live demo preview, as rows tagged by `kind`.
+ */
+const factsStatement = preparedPer((db) => {
+  const person = sql.placeholder("personId");
+  const planFacts = {
+    planId: subscriptions.planId,
+    status: subscriptions.status,
+    trialEndsAt: subscriptions.trialEndsAt,
+    currentPeriodEnd: subscriptions.currentPeriodEnd,
+    cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  };
+  const own = db
+    .select({ kind: sql<FactKind>`'own'`, ...planFacts })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, person));
+  const teams = db
+    .select({ kind: sql<FactKind>`'team'`, ...planFacts })
+    .from(member)
+    .innerJoin(subscriptions, eq(subscriptions.organizationId, member.organizationId))
+    .where(and(eq(member.userId, person), ne(subscriptions.userId, person)));
+  // The preview's end travels in the period-end column (decoded as an instant like the others).
+  const demo = db
+    .select({
+      kind: sql<FactKind>`'demo'`,
+      planId: sql<string | null>`null`,
+      status: sql<string>`''`,
+      trialEndsAt: sql<Date | null>`null`,
+      currentPeriodEnd: max(demoGrants.expiresAt),
+      cancelAtPeriodEnd: sql<boolean>`false`,
+    })
     .from(demoGrants)
-    .where(and(eq(demoGrants.userId, personId), gt(demoGrants.expiresAt, now)))
-    .orderBy(desc(demoGrants.expiresAt))
-    .limit(1);
-  return live?.expiresAt ?? null;
+    .where(and(eq(demoGrants.userId, person), gt(demoGrants.expiresAt, sql.placeholder("now"))));
+  return unionAll(own, teams, demo).prepare("kairo_entitlement_facts");
+});
+
+type FactKind = "own" | "team" | "demo";
+
+async function readFacts(db: Db, personId: string, now: Date) {
+  const rows = await factsStatement(db).execute({ personId, now });
+  let row: SubscriptionFacts | null = null;
+  let teamMember = false;
+  let demoExpiresAt: Date | null = null;
+  for (const { kind, ...facts } of rows) {
+    if (kind === "own") row = facts;
+    else if (kind === "team") teamMember ||= planStatus(facts, now).plan === "team";
+    else demoExpiresAt = facts.currentPeriodEnd;
+  }
+  return { row, teamMember, demoExpiresAt };
 }
