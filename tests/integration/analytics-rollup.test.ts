@@ -1,16 +1,19 @@
-// The analytics rollups (decision 032) against a from-scratch count: after random sequences of what a
-// person does (tasks created in any category, timers started and stopped, completions and reopenings,
-// category changes, deleted tasks, time logs edited or deleted, and analytics asked for in another time
-// zone), analytics_daily and analytics_totals hold exactly what counting the person's tasks and time
-// logs again gives, in the person's time zone, and analytics answers the same minutes per category.
-// Time logs have no route that edits or deletes one: those steps write the rows directly, as any
-// future route or a cascade would, since the database keeps the rollups whatever makes the change.
+// The analytics rollups (decisions 032 and 121) against a from-scratch count: after random sequences
+// of what a person does (tasks created in any category, timers started and stopped, completions and
+// reopenings, category changes, deleted tasks, time logs edited or deleted, Pomodoro sessions started
+// and completed, moved or deleted, and analytics asked for in another time zone), analytics_daily and
+// analytics_totals hold exactly what counting the person's tasks, time logs and focus sessions again
+// gives, in the person's time zone, and analytics answers the same minutes and focus sessions per day.
+// Time logs and Pomodoro sessions have no route that edits or deletes one: those steps write the rows
+// directly, as any future route or a cascade would, since the database keeps the rollups whatever
+// makes the change.
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsDaily, analyticsTotals } from "#server/db/schema/analytics.ts";
-import { tasks, timeLogs } from "#server/db/schema/tasks.ts";
-import type { AnalyticsResponse, TaskDto } from "#shared/contracts/tasks.ts";
+import { pomodoroSessions, tasks, timeLogs } from "#server/db/schema/tasks.ts";
+import type { AnalyticsResponse, PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
+import { POMODORO_WORK_OPTIONS } from "#shared/domain/pomodoro.ts";
 import { TASK_CATEGORIES } from "#shared/domain/tasks.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -31,7 +34,9 @@ type Step =
   | { kind: "editLog" | "deleteLog"; log: number; minutes: number }
   | { kind: "zone"; zone: string }
   | { kind: "wait"; minutes: number }
-  | { kind: "track"; task: number; minutes: number };
+  | { kind: "track"; task: number; minutes: number }
+  | { kind: "focus"; task: number | null; minutes: number; complete: boolean }
+  | { kind: "moveFocus" | "deleteFocus"; session: number; minutes: number };
 
 const category = fc.constantFrom(...TASK_CATEGORIES);
 const index = fc.nat({ max: 20 });
@@ -53,6 +58,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constantFrom("editLog" as const, "deleteLog" as const),
     log: index,
     minutes: fc.nat({ max: 600 }),
+  }),
+  // A Pomodoro run, on a task or none, completed at its end or abandoned (never completed).
+  fc.record({
+    kind: fc.constant("focus" as const),
+    task: fc.option(index, { nil: null }),
+    minutes: fc.constantFrom(...POMODORO_WORK_OPTIONS),
+    complete: fc.boolean(),
+  }),
+  // A session's start moved back (over midnight at times), or the session deleted.
+  fc.record({
+    kind: fc.constantFrom("moveFocus" as const, "deleteFocus" as const),
+    session: index,
+    minutes: fc.integer({ min: 1, max: 24 * 60 }),
   }),
   fc.record({ kind: fc.constant("zone" as const), zone: fc.constantFrom(...ZONES) }),
   // Up to four days at once, so logs and completions land on many local days and across midnights.
@@ -81,10 +99,11 @@ const localDay = (at: Date, timeZone: string) =>
 async function fromScratch(timeZone: string) {
   const taskRows = await db().select().from(tasks).where(eq(tasks.userId, userId));
   const logRows = await db().select().from(timeLogs).where(eq(timeLogs.userId, userId));
-  const cells = new Map<string, { minutes: number; completed: number; created: number }>();
+  const sessionRows = await db().select().from(pomodoroSessions).where(eq(pomodoroSessions.userId, userId));
+  const cells = new Map<string, { minutes: number; completed: number; created: number; focus: number }>();
   const cell = (at: Date, cat: string) => {
     const key = `${localDay(at, timeZone)}|${cat}`;
-    const c = cells.get(key) ?? { minutes: 0, completed: 0, created: 0 };
+    const c = cells.get(key) ?? { minutes: 0, completed: 0, created: 0, focus: 0 };
     cells.set(key, c);
     return c;
   };
@@ -97,9 +116,11 @@ async function fromScratch(timeZone: string) {
     if (l.endTime && l.durationMinutes !== null)
       cell(l.startTime, categoryOf.get(l.taskId)!).minutes += l.durationMinutes;
   }
+  // Focus sessions belong to no category: the day's cell with category "".
+  for (const p of sessionRows) if (p.completed) cell(p.startTime, "").focus++;
   const timed = taskRows.filter((t) => t.completed && t.actualMinutes > 0);
   return {
-    cells: Object.fromEntries([...cells].filter(([, c]) => c.minutes || c.completed || c.created)),
+    cells: Object.fromEntries([...cells].filter(([, c]) => c.minutes || c.completed || c.created || c.focus)),
     totals: {
       tasks: taskRows.length,
       completed: taskRows.filter((t) => t.completed).length,
@@ -116,10 +137,15 @@ async function rollups() {
     timeZone: t?.timeZone,
     cells: Object.fromEntries(
       rows
-        .filter((r) => r.minutesTracked || r.tasksCompleted || r.tasksCreated)
+        .filter((r) => r.minutesTracked || r.tasksCompleted || r.tasksCreated || r.focusSessions)
         .map((r) => [
           `${r.day}|${r.category}`,
-          { minutes: r.minutesTracked, completed: r.tasksCompleted, created: r.tasksCreated },
+          {
+            minutes: r.minutesTracked,
+            completed: r.tasksCompleted,
+            created: r.tasksCreated,
+            focus: r.focusSessions,
+          },
         ]),
     ),
     totals: {
@@ -193,6 +219,36 @@ async function run(s: Step) {
           .where(eq(timeLogs.id, log.id));
       return;
     }
+    case "focus": {
+      const taskId = s.task === null ? null : pick(s.task);
+      const started = await c.post<PomodoroSessionDto>("/api/pomodoro-sessions", {
+        durationMinutes: s.minutes,
+        breakDurationMinutes: 5,
+        ...(taskId ? { taskId } : {}),
+      });
+      expect(started.status, JSON.stringify(s)).toBe(201);
+      server.clock.advance(s.minutes * 60_000);
+      if (s.complete) status = (await c.post(`/api/pomodoro-sessions/${started.body.id}/complete`)).status;
+      break;
+    }
+    case "moveFocus":
+    case "deleteFocus": {
+      const sessions = await db()
+        .select({ id: pomodoroSessions.id })
+        .from(pomodoroSessions)
+        .where(eq(pomodoroSessions.userId, userId))
+        .orderBy(pomodoroSessions.startTime, pomodoroSessions.id);
+      const session = sessions[s.session % Math.max(sessions.length, 1)];
+      if (!session) return;
+      if (s.kind === "deleteFocus")
+        await db().delete(pomodoroSessions).where(eq(pomodoroSessions.id, session.id));
+      else
+        await db()
+          .update(pomodoroSessions)
+          .set({ startTime: sql`${pomodoroSessions.startTime} - make_interval(mins => ${s.minutes})` })
+          .where(eq(pomodoroSessions.id, session.id));
+      return;
+    }
     case "zone": {
       zone = s.zone;
       const res = await c.get<AnalyticsResponse>(`/api/analytics?range=7&tz=${encodeURIComponent(s.zone)}`);
@@ -233,12 +289,17 @@ describe("analytics rollups", () => {
         );
         expect(res.status).toBe(200);
         const days = new Set(res.body.days.map((d) => d.date));
-        const perDay = new Map<string, number>();
+        const perDay = new Map<string, { minutes: number; focus: number }>();
         for (const [key, c] of Object.entries(expected.cells)) {
           const [day] = key.split("|");
-          if (days.has(day!)) perDay.set(day!, (perDay.get(day!) ?? 0) + c.minutes);
+          if (!days.has(day!)) continue;
+          const sum = perDay.get(day!) ?? { minutes: 0, focus: 0 };
+          perDay.set(day!, { minutes: sum.minutes + c.minutes, focus: sum.focus + c.focus });
         }
-        for (const d of res.body.days) expect(d.minutesTracked, d.date).toBe(perDay.get(d.date) ?? 0);
+        for (const d of res.body.days) {
+          expect(d.minutesTracked, d.date).toBe(perDay.get(d.date)?.minutes ?? 0);
+          expect(d.focusSessions, d.date).toBe(perDay.get(d.date)?.focus ?? 0);
+        }
         expect(res.body.metrics.totalTasks).toBe(expected.totals.tasks);
       }),
       { numRuns: 25 },

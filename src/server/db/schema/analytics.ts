@@ -1,8 +1,10 @@
 // Analytics rollups (decision 032): per person, per local day and per task category, the minutes of
 // closed time logs, the tasks completed and the tasks created, plus each person's all-time task
-// totals. Database triggers on tasks and time_logs keep both up to date in the same transaction as
-// every write (drizzle/0008_analytics_rollup_triggers.sql); analytics, the overview and AI insights
-// read them instead of aggregating the whole history.
+// totals; completed focus sessions per local day in the day's cell without a category (decision 121).
+// Database triggers on tasks, time_logs and pomodoro_sessions keep them up to date in the same
+// transaction as every write (drizzle/0008_analytics_rollup_triggers.sql,
+// drizzle/0012_analytics_focus_sessions.sql); analytics, the overview and AI insights read them
+// instead of aggregating the whole history.
 import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
@@ -14,6 +16,7 @@ export const analyticsDaily = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** The local day, in the person's rollup time zone (analytics_totals.time_zone). */
     day: date("day", { mode: "string" }).notNull(),
+    /** A task category, or '' for the day's focus sessions, which belong to no category. */
     category: text("category").notNull(),
     /** Minutes of closed time logs that started on this day, on tasks of this category. */
     minutesTracked: integer("minutes_tracked").notNull().default(0),
@@ -21,6 +24,8 @@ export const analyticsDaily = pgTable(
     tasksCompleted: integer("tasks_completed").notNull().default(0),
     /** Tasks of this category created on this day (and not deleted). */
     tasksCreated: integer("tasks_created").notNull().default(0),
+    /** Completed focus (Pomodoro) sessions that started on this day; only in the '' cell. */
+    focusSessions: integer("focus_sessions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.category] })],
 );

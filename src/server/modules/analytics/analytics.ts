@@ -6,11 +6,9 @@ import type { AnalyticsResponse, OverviewResponse } from "#shared/contracts/task
 import { completionRate, productivityScore, timeSavedMinutes, totalHours } from "#shared/domain/metrics.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPer } from "../../db/prepared.ts";
 import { analyticsTotals } from "../../db/schema/analytics.ts";
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? result : ((result as { rows: Row[] }).rows ?? []);
 const num = (v: unknown) => (v == null ? 0 : Number(v));
 
 /**
@@ -105,54 +103,48 @@ export async function overview(db: Db, userId: string): Promise<OverviewResponse
   };
 }
 
-/** The range's figures from the rollups, with the zone they are counted in (null: no rollup yet). */
-async function readRollups(db: Db, userId: string, range: 7 | 30 | 90, tz: string, now: Date) {
-  const nowIso = now.toISOString();
-  // One statement over the rollups (docs/decisions/032): at most range × 6 category cells and the
-  // person's totals row, whatever the length of their history, plus the range's focus sessions. The
-  // trend is running totals over the days (docs/decisions/008) from a baseline of all the person's
-  // tasks minus those created (completed) from the first day on.
-  const [row] = rowsOf(
-    await db.execute(sql`
+/**
+ * One prepared statement over the rollups (decisions 032 and 122): at most range × 7 cells (six
+ * categories and the day's focus sessions) and the person's totals row, whatever the length of their
+ * history. The trend is running totals over the days (decision 008) from a baseline of all the
+ * person's tasks minus those created (completed) from the first day on. The rollups' time zone comes
+ * back with the figures (null: no rollup yet).
+ */
+const rollupStatement = preparedPer((db) => {
+  const userId = sql.placeholder("userId");
+  const tz = sql.placeholder("tz");
+  const figures = sql`
     with series as (
-      select generate_series(today - (${range - 1})::int, today, interval '1 day')::date as day
-      from (select (${nowIso}::timestamptz at time zone ${tz})::date as today) bounds
+      select generate_series(today - (${sql.placeholder("range")}::int - 1), today, interval '1 day')::date as day
+      from (select (${sql.placeholder("now")}::timestamptz at time zone ${tz}::text)::date as today) bounds
     ),
-    first_day as (select min(day) as d0, (min(day)::timestamp at time zone ${tz}) as t0 from series),
     cells as (
-      select a.day, a.category, a.minutes_tracked, a.tasks_completed, a.tasks_created
-      from analytics_daily a, first_day f
-      where a.user_id = ${userId} and a.day >= f.d0
+      select a.day, a.category, a.minutes_tracked, a.tasks_completed, a.tasks_created, a.focus_sessions
+      from analytics_daily a
+      where a.user_id = ${userId}::text and a.day >= (select min(day) from series)
     ),
     per_day as (
-      select day, sum(minutes_tracked) as minutes, sum(tasks_completed) as done, sum(tasks_created) as created
+      select day, sum(minutes_tracked) as minutes, sum(tasks_completed) as done,
+        sum(tasks_created) as created, sum(focus_sessions) as focus
       from cells group by day
     ),
     totals as (
       select coalesce(max(tasks), 0) as n, coalesce(max(completed), 0) as done, max(time_zone) as time_zone
-      from analytics_totals where user_id = ${userId}
+      from analytics_totals where user_id = ${userId}::text
     ),
     baseline as (
       select t.n - coalesce(sum(p.created), 0) as created_before, t.done - coalesce(sum(p.done), 0) as completed_before
       from totals t left join per_day p on true
       group by t.n, t.done
     ),
-    focus as (
-      select (p.start_time at time zone ${tz})::date as day, count(*) as n
-      from pomodoro_sessions p, first_day f
-      where p.user_id = ${userId} and p.completed and p.start_time >= f.t0
-      group by 1
-    ),
     days as (
       select s.day,
         coalesce(pd.done, 0) as tasks_completed,
         coalesce(pd.minutes, 0) as minutes_tracked,
-        coalesce(f.n, 0) as focus_sessions,
+        coalesce(pd.focus, 0) as focus_sessions,
         (select created_before from baseline) + sum(coalesce(pd.created, 0)) over (order by s.day) as created,
         (select completed_before from baseline) + sum(coalesce(pd.done, 0)) over (order by s.day) as completed
-      from series s
-        left join per_day pd on pd.day = s.day
-        left join focus f on f.day = s.day
+      from series s left join per_day pd on pd.day = s.day
     ),
     by_category as (
       select category, sum(minutes_tracked) as minutes from cells
@@ -167,8 +159,22 @@ async function readRollups(db: Db, userId: string, range: 7 | 30 | 90, tz: strin
           order by minutes desc, category) from by_category)::text as by_category,
       (select n from totals) as total,
       (select done from totals) as done,
-      (select time_zone from totals) as time_zone`),
-  );
+      (select time_zone from totals) as time_zone`;
+  return db
+    .select({
+      days: sql<string | null>`r.days`,
+      by_category: sql<string | null>`r.by_category`,
+      total: sql<unknown>`r.total`,
+      done: sql<unknown>`r.done`,
+      time_zone: sql<string | null>`r.time_zone`,
+    })
+    .from(sql`(${figures}) as r`)
+    .prepare("kairo_analytics_range");
+});
+
+/** The range's figures from the rollups, with the zone they are counted in (null: no rollup yet). */
+async function readRollups(db: Db, userId: string, range: 7 | 30 | 90, tz: string, now: Date) {
+  const [row] = await rollupStatement(db).execute({ userId, range, tz, now: now.toISOString() });
   return row;
 }
 
