@@ -2,7 +2,14 @@
 // error object is read field by field. The transport is swapped for canned answers.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, apiFetch, apiSend, RESPONSE_SHAPE_MESSAGE, setApiTransport } from "./api-client.ts";
+import {
+  ApiError,
+  apiErrorOf,
+  apiFetch,
+  apiSend,
+  RESPONSE_SHAPE_MESSAGE,
+  setApiTransport,
+} from "./api-client.ts";
 
 const answer = (status: number, body?: unknown) => {
   setApiTransport(async () =>
@@ -63,5 +70,17 @@ describe("apiSend", () => {
     await expect(apiSend("/api/tasks/1", { method: "DELETE" })).resolves.toBeUndefined();
     answer(201, { id: "r1" });
     await expect(apiSend("/api/client-errors", { method: "POST", json: {} })).resolves.toBeUndefined();
+  });
+});
+
+describe("apiErrorOf", () => {
+  it("reads a raw call's failure as apiFetch would", async () => {
+    const res = Response.json({ error: { code: "RATE_LIMITED", message: "Slow down" } }, { status: 429 });
+    expect(await apiErrorOf(res)).toMatchObject({
+      status: 429,
+      code: "RATE_LIMITED",
+      message: "Too many requests",
+    });
+    expect(await apiErrorOf(new Response("oops", { status: 500 }))).toMatchObject({ code: "HTTP_500" });
   });
 });

@@ -102,18 +102,26 @@ async function send(path: string, init: Init): Promise<{ status: number; body: u
   }
   const text = await response.text();
   const body = text ? safeJson(text) : null;
-  if (!response.ok) {
-    // Our API answers {error: {code, message}}; Better Auth answers {code, message}.
-    const err = errorObject(body);
-    const message =
-      response.status === 429 ? "Too many requests" : (textOf(err?.message) ?? response.statusText);
-    throw new ApiError(response.status, textOf(err?.code) ?? `HTTP_${response.status}`, message, {
-      fields: isTextRecord(err?.fields) ? err.fields : undefined,
-      requiredPlan: textOf(err?.requiredPlan),
-      details: err,
-    });
-  }
+  if (!response.ok) throw failure(response, body);
   return { status: response.status, body };
+}
+
+/** The ApiError of a failed answer read with apiRequest (apiFetch and apiSend throw it themselves). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  return failure(response, text ? safeJson(text) : null);
+}
+
+function failure(response: Response, body: unknown): ApiError {
+  // Our API answers {error: {code, message}}; Better Auth answers {code, message}.
+  const err = errorObject(body);
+  const message =
+    response.status === 429 ? "Too many requests" : (textOf(err?.message) ?? response.statusText);
+  return new ApiError(response.status, textOf(err?.code) ?? `HTTP_${response.status}`, message, {
+    fields: isTextRecord(err?.fields) ? err.fields : undefined,
+    requiredPlan: textOf(err?.requiredPlan),
+    details: err,
+  });
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "../../../lib/api-client.ts";
+import { ApiError, apiErrorOf, apiRequest } from "../../../lib/api-client.ts";
 
 /** Downloads GET /api/account/export as the file the server names (kairo-export-YYYY-MM-DD.json). */
 export async function exportAccount(): Promise<string> {
@@ -12,16 +12,7 @@ export async function exportAccount(): Promise<string> {
   } catch {
     throw new ApiError(0, "NETWORK", "Failed to fetch");
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? `HTTP_${res.status}`,
-      body?.error?.message ?? res.statusText,
-    );
-  }
+  if (!res.ok) throw await apiErrorOf(res);
   const name =
     /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "kairo-export.json";
   const url = URL.createObjectURL(await res.blob());
