@@ -1,9 +1,22 @@
 // The entitlements service as every limited route answers it: a free person with a live demo
 // preview and a person on a live trial get the same answers everywhere a plan limit applies, and a
 // free person without either gets the free plan's; /api/subscription reports the limits it decided.
-import { eq, sql } from "drizzle-orm";
+// And its facts read in one UNION ALL statement (decision 120) give the answers the separate readers
+// it replaced gave (the subscription row, membership of a live team, the latest live preview), after
+// random subscriptions of any plan and status, teams whose plan is live, ending, cancelled or over,
+// and previews live or expired.
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions } from "#server/db/schema/billing.ts";
+import type { Db } from "#server/db/client.ts";
+import { member, organization, user } from "#server/db/schema/auth.ts";
+import { demoGrants, subscriptions } from "#server/db/schema/billing.ts";
+import { getPlanStatus, getSubscriptionRow, memberOfLiveTeam } from "#server/modules/billing/subscription.ts";
+import { createEntitlements } from "#server/modules/entitlements/entitlements.ts";
+import { decideEntitlements } from "#shared/domain/entitlements.ts";
+import { FEATURE_IDS } from "#shared/domain/features.ts";
+import { planStatus } from "#shared/domain/subscription.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -108,5 +121,113 @@ describe("entitlements on every limited route", () => {
     } finally {
       server.clock.reset();
     }
+  });
+});
+
+const NOW = new Date("2026-11-24T12:00:00.000Z");
+const MIN = 60_000;
+
+const db = (): Db => server.testDb.database.db;
+
+/** Instants either side of now: long gone, just gone, just ahead, well ahead. */
+const instant = fc.constantFrom(-10 * DAY, -MIN, MIN, 10 * DAY).map((ms) => new Date(NOW.getTime() + ms));
+const subscription = fc.record({
+  planId: fc.constantFrom(null, "trial", "pro", "team", "elite"),
+  status: fc.constantFrom("trialing", "active", "past_due", "canceled", "expired"),
+  trialEndsAt: fc.option(instant, { nil: null }),
+  currentPeriodEnd: fc.option(instant, { nil: null }),
+  cancelAtPeriodEnd: fc.boolean(),
+});
+const facts = fc.record({
+  own: fc.option(subscription, { nil: null }),
+  /** Teams the person belongs to, each with its owner's subscription (or none). */
+  teams: fc.array(fc.option(subscription, { nil: null }), { maxLength: 2 }),
+  /** The person owns a team too, paid by their own subscription (never counted as "a team"). */
+  ownsTeam: fc.boolean(),
+  previews: fc.array(instant, { maxLength: 2 }),
+});
+
+async function newPerson() {
+  const id = randomUUID();
+  await db()
+    .insert(user)
+    .values({ id, name: "Person", email: `${id}@example.com` });
+  return id;
+}
+
+async function newTeam(ownerId: string) {
+  const id = randomUUID();
+  await db().insert(organization).values({ id, name: "Team", slug: id });
+  await db().insert(member).values({ id: randomUUID(), organizationId: id, userId: ownerId, role: "owner" });
+  return id;
+}
+
+type Facts = typeof facts extends fc.Arbitrary<infer T> ? T : never;
+
+async function arrange(f: Facts) {
+  const personId = await newPerson();
+  const ownTeam = f.ownsTeam ? await newTeam(personId) : null;
+  if (f.own)
+    await db()
+      .insert(subscriptions)
+      .values({ userId: personId, ...f.own, organizationId: ownTeam });
+  for (const sub of f.teams) {
+    const ownerId = await newPerson();
+    const teamId = await newTeam(ownerId);
+    await db().insert(member).values({ id: randomUUID(), organizationId: teamId, userId: personId });
+    if (sub)
+      await db()
+        .insert(subscriptions)
+        .values({ userId: ownerId, ...sub, organizationId: teamId });
+  }
+  for (const expiresAt of f.previews)
+    await db()
+      .insert(demoGrants)
+      .values({ userId: personId, plan: "team", startedAt: new Date(expiresAt.getTime() - DAY), expiresAt });
+  return personId;
+}
+
+/** The answers as the three separate readers before decision 120 gave them. */
+async function before(personId: string) {
+  const [live] = await db()
+    .select({ expiresAt: demoGrants.expiresAt })
+    .from(demoGrants)
+    .where(and(eq(demoGrants.userId, personId), gt(demoGrants.expiresAt, NOW)))
+    .orderBy(desc(demoGrants.expiresAt))
+    .limit(1);
+  const own = planStatus(await getSubscriptionRow(db(), personId), NOW);
+  const teamMember = await memberOfLiveTeam(db(), personId, NOW);
+  return {
+    plan: await getPlanStatus(db(), personId, NOW),
+    decision: decideEntitlements(
+      { ownPlan: own.plan, teamMember, demoExpiresAt: live?.expiresAt ?? null },
+      NOW,
+    ),
+  };
+}
+
+const decided = (d: Omit<ReturnType<typeof decideEntitlements>, "requiredPlan">) => ({
+  tier: d.tier,
+  demoLive: d.demoLive,
+  taskLimit: d.taskLimit,
+  historyDays: d.historyDays,
+  workflowLimit: d.workflowLimit,
+  calendarConnectionLimit: d.calendarConnectionLimit,
+  features: Object.fromEntries(FEATURE_IDS.map((f) => [f, d.can(f)])),
+});
+
+describe("the entitlements service's facts in one statement (decision 120)", () => {
+  it("answer as the separate readers did, for any subscription, teams and previews", async () => {
+    const service = createEntitlements({ db: db(), clock: () => NOW });
+    await fc.assert(
+      fc.asyncProperty(facts, async (f) => {
+        const personId = await arrange(f);
+        const now = await service.forPerson(personId);
+        const then = await before(personId);
+        expect(now.plan, JSON.stringify(f)).toEqual(then.plan);
+        expect(decided(now), JSON.stringify(f)).toEqual(decided(then.decision));
+      }),
+      { numRuns: 40 },
+    );
   });
 });
