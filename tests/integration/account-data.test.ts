@@ -67,6 +67,17 @@ async function seedEverything(p: Person) {
   expect(pomodoro.status, JSON.stringify(pomodoro.body)).toBe(201);
   expect((await p.client.post("/api/demo")).status).toBe(201);
   const d = db();
+  // A completed one too: it counts in the rollup (decision 121), whose trigger must let the purge's
+  // cascade through.
+  await d
+    .insert(pomodoroSessions)
+    .values({
+      userId: p.id,
+      startTime: new Date(),
+      durationMinutes: 25,
+      breakDurationMinutes: 5,
+      completed: true,
+    });
   await d.insert(aiInsights).values({ userId: p.id, insightType: "productivity_analysis", content: "Fine" });
   await d
     .insert(optimizationRecommendations)
