@@ -1,17 +1,15 @@
 // Builds the Hono app: ordered middleware, module mounts and the single error handler.
 // Everything it depends on arrives in `deps` from the composition root (main.ts or a test).
-import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "#shared/errors/app-error.ts";
 import { mountApiRoutes } from "./api-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppDeps } from "./deps.ts";
 import { withClientIp } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
-import { hsts } from "./http/hsts.ts";
+import { everyResponse } from "./http/every-response.ts";
 import { onError } from "./http/on-error.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { rateLimiting } from "./http/rate-limit.ts";
@@ -28,49 +26,11 @@ import { icalFeedRoutes } from "./modules/calendar-integrations/ical-routes.ts";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
 
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
-    c.set("requestId", requestId);
-    c.set("log", deps.logger.child({ requestId, path: c.req.path }));
-    c.header("x-request-id", requestId);
-    await next();
-  });
-  // Outermost but one, so it sees every answer as it leaves (decision 030).
+  // The request id, its logger, the security headers, HSTS and the API's Cache-Control: no-store,
+  // in one pass (decision 115). API answers are personal: no browser or proxy keeps a copy.
+  app.use("*", everyResponse({ logger: deps.logger, trustProxy: deps.trustProxy }));
+  // Inside it, so it sees every answer as it leaves (decision 030).
   app.use("*", compression({ skip: (path) => path.startsWith("/api/auth/") }));
-
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: "strict-origin-when-cross-origin",
-      permissionsPolicy: { camera: [], geolocation: [], microphone: ["self"] },
-      strictTransportSecurity: false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use("*", hsts({ trustProxy: deps.trustProxy }));
-  // API answers are personal (or about the signed-in state): no browser or proxy keeps a copy.
-  app.use("/api/*", async (c, next) => {
-    await next();
-    try {
-      c.res.headers.set("Cache-Control", "no-store");
-    } catch {
-      // A Response.redirect() has immutable headers: answer a copy.
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set("Cache-Control", "no-store");
-    }
-  });
 
   // Cross-site mutations are refused before anything reads their body, Better Auth's calls included
   // (Better Auth then checks again with the same rule); the Stripe webhook is signed instead.
@@ -81,7 +41,11 @@ export function createApp(deps: AppDeps) {
       exempt: (path) => path === "/api/billing/stripe/webhook",
     }),
   );
-  app.use("/api/*", bodyLimit({ maxSize: MAX_JSON_BYTES }));
+  // A GET or HEAD has no body to limit (asking for it would build a whole web Request on Node).
+  const limitBody = bodyLimit({ maxSize: MAX_JSON_BYTES });
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+  );
   app.use(
     "/api/*",
     rateLimiting({ store: deps.rateLimitStore, clock: deps.clock, enabled: deps.rateLimitEnabled }),

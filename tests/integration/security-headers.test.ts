@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, session, twoFactor, user } from "#server/db/schema/auth.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
 import { parseEnv } from "#server/env.ts";
-import { HSTS_VALUE } from "#server/http/hsts.ts";
+import { HSTS_VALUE } from "#server/http/every-response.ts";
 import { createKairo, type Kairo } from "#server/kairo.ts";
 import { createLogger } from "#server/logger.ts";
 import type { AiProvider } from "#server/providers/ai/ai-provider.ts";

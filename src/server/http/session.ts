@@ -5,6 +5,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { withClientIp } from "./client-ip.ts";
+import { lazyChild } from "./every-response.ts";
 import { busyError } from "./on-error.ts";
 import { isBanned, readCookie, type SessionRow, sessionByToken, signedToken } from "./session-lookup.ts";
 import type { AppBindings, SessionUser } from "./types.ts";
@@ -84,7 +85,11 @@ export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBind
     if (found) {
       c.set("user", found.user);
       c.set("sessionId", found.sessionId);
-      c.set("log", c.get("log").child({ userId: found.user.id }));
+      const userId = found.user.id;
+      c.set(
+        "log",
+        lazyChild(c.get("log"), () => ({ userId })),
+      );
     } else {
       c.set("user", null);
       c.set("sessionId", null);
