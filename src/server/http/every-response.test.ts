@@ -7,7 +7,9 @@ import { everyResponse, lazyChild, SECURE_HEADERS_OPTIONS, SECURITY_HEADERS } fr
 
 describe("the precomputed security headers", () => {
   it("are exactly what Hono's secureHeaders sends for the same options", async () => {
-    const hono = new Hono().use(secureHeaders(SECURE_HEADERS_OPTIONS)).get("/", (c) => c.body(null, 204));
+    const hono = new Hono()
+      .use(secureHeaders(SECURE_HEADERS_OPTIONS as unknown as Parameters<typeof secureHeaders>[0]))
+      .get("/", (c) => c.body(null, 204));
     const expected = [...(await hono.request("/")).headers].sort();
     const ours = new Hono()
       .use(everyResponse({ logger: pino({ level: "silent" }), trustProxy: false }))
