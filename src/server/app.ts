@@ -13,6 +13,7 @@ import { everyResponse } from "./http/every-response.ts";
 import { onError } from "./http/on-error.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { rateLimiting } from "./http/rate-limit.ts";
+import { requestHeader } from "./http/request-header.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { siteFiles } from "./http/site-files.ts";
 import { staticWeb } from "./http/static-web.ts";
@@ -56,7 +57,9 @@ export function createApp(deps: AppDeps) {
   // Our limits read it from here; Better Auth reads it from one header we set ourselves, so only its
   // own calls pay for a copy of the request (a copied Request costs more than an /api/me answer).
   app.use("/api/*", async (c, next) => {
-    const forwarded = deps.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const forwarded = deps.trustProxy
+      ? requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim()
+      : undefined;
     let ip = forwarded;
     if (!ip) {
       try {

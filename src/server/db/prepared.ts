@@ -15,3 +15,15 @@ export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+/**
+ * The driver's rows of a prepared statement, unmapped: columns by their SQL names, timestamps as
+ * PostgreSQL's text. For the hottest reads, which build their answer in one pass instead of through
+ * drizzle's per-column decoders. (`all()` is on every drizzle PostgreSQL prepared query, PGlite's
+ * included, but not in a prepared select's type.)
+ */
+export function rawRows(prepared: object, values: Record<string, unknown>) {
+  return (prepared as { all(v: Record<string, unknown>): Promise<Array<Record<string, unknown>>> }).all(
+    values,
+  );
+}

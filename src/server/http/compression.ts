@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { requestHeader } from "./request-header.ts";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,7 +54,7 @@ export function compression(options: { skip?: (path: string) => boolean } = {}):
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || res.headers.has("content-encoding")) return;
     // The answer depends on Accept-Encoding whether or not this one is compressed.
     res.headers.append("Vary", "Accept-Encoding");
-    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+    const encoding = negotiateEncoding(requestHeader(c, "accept-encoding"));
     if (!encoding || !res.body || c.req.method === "HEAD") return;
     if (res.headers.has("set-cookie") || options.skip?.(c.req.path)) return;
     const declared = Number(res.headers.get("content-length") ?? Number.NaN);

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
+import { requestHeader } from "./request-header.ts";
 import type { AppBindings } from "./types.ts";
 
 export const HSTS_VALUE = "max-age=31536000; includeSubDomains";
@@ -101,7 +102,7 @@ function nodeResponse(c: Context): ServerResponse | undefined {
 
 export function everyResponse(o: { logger: Logger; trustProxy: boolean }): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestHeader(c, "x-request-id")?.slice(0, 64) || randomUUID();
     c.set("requestId", requestId);
     const path = c.req.path;
     c.set(
@@ -112,7 +113,7 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
     // Strict-Transport-Security only where the answer goes out over HTTPS: directly, or through a
     // trusted proxy that says so (X-Forwarded-Proto); over plain HTTP it means nothing.
     const forwardedProto = o.trustProxy
-      ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase()
+      ? requestHeader(c, "x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase()
       : undefined;
     const https = forwardedProto === "https" || c.req.url.startsWith("https:");
 

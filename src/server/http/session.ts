@@ -7,6 +7,7 @@ import type { Db } from "../db/client.ts";
 import { withClientIp } from "./client-ip.ts";
 import { lazyChild } from "./every-response.ts";
 import { busyError } from "./on-error.ts";
+import { requestHeader } from "./request-header.ts";
 import { isBanned, readCookie, type SessionRow, sessionByToken, signedToken } from "./session-lookup.ts";
 import type { AppBindings, SessionUser } from "./types.ts";
 
@@ -56,7 +57,7 @@ export function sessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<AppBind
 
   const resolve = async (c: Context<AppBindings>): Promise<Found> => {
     const s = await settings;
-    const token = signedToken(readCookie(c.req.header("cookie"), s.cookieName), s.secret);
+    const token = signedToken(readCookie(requestHeader(c, "cookie"), s.cookieName), s.secret);
     // No cookie, or one we did not sign: Better Auth would answer null as well.
     if (!token) return null;
     const row = await lookup(token);

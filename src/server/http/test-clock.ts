@@ -4,6 +4,7 @@
 // while the request is handled. In any other mode the header is ignored.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
+import { requestHeader } from "./request-header.ts";
 
 export const TEST_CLOCK_HEADER = "x-kairo-test-clock-offset";
 const MAX_OFFSET_MS = 400 * 86_400_000;
@@ -15,7 +16,7 @@ export const offsetClock = (): Date => new Date(Date.now() + (offsets.getStore()
 
 export function testClockMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    const raw = Number(c.req.header(TEST_CLOCK_HEADER));
+    const raw = Number(requestHeader(c, TEST_CLOCK_HEADER));
     if (!Number.isFinite(raw) || raw === 0 || Math.abs(raw) > MAX_OFFSET_MS) return next();
     await offsets.run(raw, next);
   };

@@ -24,3 +24,20 @@ export const anyYearTimestamp = customType<{ data: Date; driverData: string | Da
   fromDriver: (value) => (value instanceof Date ? value : parsePgTimestamptz(value)),
   toDriver: (value) => value.toISOString(),
 });
+
+/**
+ * PostgreSQL's text for a timestamptz as the API's ISO text. The common form, a UTC time such as
+ * "2026-11-24 06:20:43.123456+00", is rearranged as text (milliseconds cut, as `Date` does); any
+ * other (another zone, a year past 9999, BC) is read through a `Date`.
+ */
+export function isoFromPg(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  if (text.length >= 22 && text.endsWith("+00") && text[10] === " " && text[4] === "-") {
+    const fraction = text[19] === "." ? text.slice(20, -3) : "";
+    if (text.length === 22 + (fraction ? fraction.length + 1 : 0) && /^\d*$/.test(fraction))
+      return `${text.slice(0, 10)}T${text.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
+  }
+  return parsePgTimestamptz(text).toISOString();
+}

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Me, ProfileUpdateBody, Role } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { preparedPer, rawRows } from "../../db/prepared.ts";
+import { isoFromPg } from "../../db/schema/any-year-timestamp.ts";
 import { user } from "../../db/schema/auth.ts";
 
 type UserRow = typeof user.$inferSelect;
@@ -29,10 +30,26 @@ const personById = preparedPer((db) =>
     .prepare("kairo_person_by_id"),
 );
 
+/** `toMe` from the driver's row (columns by SQL name), skipping drizzle's per-column mapping. */
+function meFromDriverRow(r: Record<string, unknown>): Me {
+  const preferences = (typeof r.preferences === "string" ? JSON.parse(r.preferences) : r.preferences) as
+    | UserRow["preferences"]
+    | null;
+  return {
+    id: r.id as string,
+    email: r.email as string,
+    fullName: r.full_name as string,
+    role: r.role as Role,
+    emailVerified: r.email_verified as boolean,
+    preferences: { job_title: preferences?.job_title, company: preferences?.company },
+    createdAt: isoFromPg(r.created_at)!,
+  };
+}
+
 export async function getMe(db: Db, userId: string): Promise<Me> {
-  const [row] = await personById(db).execute({ id: userId });
+  const [row] = await rawRows(personById(db), { id: userId });
   if (!row) throw new AppError("UNAUTHENTICATED", "Not authenticated");
-  return toMe(row);
+  return meFromDriverRow(row);
 }
 
 /** Applies only the fields given; preferences are merged, never replaced wholesale. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parsePgTimestamptz } from "../../db/schema/any-year-timestamp.ts";
-import { isoFromPg, taskDtoFromDriverRow, toTaskDto } from "./task-dto.ts";
+import { isoFromPg, parsePgTimestamptz } from "../../db/schema/any-year-timestamp.ts";
+import { taskDtoFromDriverRow, toTaskDto } from "./task-dto.ts";
 
 // PostgreSQL's timestamptz text in the forms it prints (fractions trimmed of trailing zeros).
 const SAMPLES = [

@@ -1,5 +1,5 @@
 import type { TaskDto, TimeLogDto } from "#shared/contracts/tasks.ts";
-import { parsePgTimestamptz } from "../../db/schema/any-year-timestamp.ts";
+import { isoFromPg } from "../../db/schema/any-year-timestamp.ts";
 import type { tasks, timeLogs } from "../../db/schema/tasks.ts";
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -35,23 +35,6 @@ export function toTimeLogDto(l: typeof timeLogs.$inferSelect): TimeLogDto {
     endTime: iso(l.endTime),
     durationMinutes: l.durationMinutes,
   };
-}
-
-/**
- * PostgreSQL's text for a timestamptz as the API's ISO text. The common form, a UTC time such as
- * "2026-11-24 06:20:43.123456+00", is rearranged as text (milliseconds cut, as `Date` does); any
- * other (another zone, a year past 9999, BC) is read through a `Date`.
- */
-export function isoFromPg(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  const text = String(value);
-  if (text.length >= 22 && text.endsWith("+00") && text[10] === " " && text[4] === "-") {
-    const fraction = text[19] === "." ? text.slice(20, -3) : "";
-    if (text.length === 22 + (fraction ? fraction.length + 1 : 0) && /^\d*$/.test(fraction))
-      return `${text.slice(0, 10)}T${text.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
-  }
-  return parsePgTimestamptz(text).toISOString();
 }
 
 /**

@@ -14,7 +14,7 @@ import { applyStatusChange, type TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { isLockNotAvailable } from "../../db/errors.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { preparedPer, rawRows } from "../../db/prepared.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { timeZone } from "../../http/params.ts";
@@ -48,11 +48,7 @@ export async function listTasks(
   if (!q.category && !q.status && !q.q && !q.due) {
     if (q.tz) timeZone(q.tz);
     // Raw rows (drizzle's `all`), turned into the answer in one pass: the page's hot path.
-    const rows = await (firstPages(db) as unknown as RawRows).all({
-      userId,
-      limit: q.limit,
-      offset: q.offset,
-    });
+    const rows = await rawRows(firstPages(db), { userId, limit: q.limit, offset: q.offset });
     return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, eq(tasks.userId, userId), q);
   }
   const tz = timeZone(q.tz);
@@ -90,9 +86,6 @@ export async function listTasks(
     q,
   );
 }
-
-/** Drizzle's prepared statements answer `all()` with the driver's rows, unmapped (not in its types). */
-type RawRows = { all(values: Record<string, unknown>): Promise<Array<Record<string, unknown>>> };
 
 const firstPages = preparedPer((db) => {
   const mine = eq(tasks.userId, sql.placeholder("userId"));
