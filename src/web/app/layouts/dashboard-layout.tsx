@@ -25,7 +25,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { LazyTooltip } from "../../components/ui/lazy-tooltip.tsx";
 import { dashboardSection, paths } from "../../config/paths.ts";
 import { DemoBanner } from "../../features/demo/components/demo-banner.tsx";
-import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
 import { HelpMenu } from "../../features/help/components/help-menu.tsx";
 import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import {
@@ -34,6 +33,7 @@ import {
 } from "../../features/quick-capture/open-quick-capture.ts";
 import { usePresenceReporter } from "../../features/team-workspace/hooks/use-presence-reporter.ts";
 import { requestTour } from "../../features/tour/tour-events.ts";
+import { useTourWanted } from "../../features/tour/use-tour-wanted.ts";
 import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
 import { VoiceButton } from "../../features/voice/components/voice-button.tsx";
 import { openVoiceCommand, useVoiceCommandWanted } from "../../features/voice/voice-events.ts";
@@ -49,6 +49,10 @@ const COLLAPSE_KEY = "kairo-sidebar-collapsed";
 const QuickCapture = lazy(() => import("../../features/quick-capture/components/quick-capture.tsx"));
 const TourLauncher = lazy(() => import("../../features/tour/components/tour-launcher.tsx"));
 const VoiceCommandDialog = lazy(() => import("../../features/voice/components/voice-command-dialog.tsx"));
+// Shown only inside the upgrade dialog (itself loaded when opened), which waits for it.
+const TryDemoButton = lazy(() =>
+  import("../../features/demo/components/try-demo-button.tsx").then((m) => ({ default: m.TryDemoButton })),
+);
 
 function readCollapsed() {
   try {
@@ -66,6 +70,8 @@ export function Component() {
   const quickCaptureWanted = useQuickCaptureShortcut();
   // The voice dialog (and the date parser it shares with quick capture) downloads when first asked for.
   const voiceWanted = useVoiceCommandWanted();
+  // The tour launcher downloads when the tour is due or asked for from the Help menu.
+  const tourWanted = useTourWanted();
   const location = useLocation();
   const session = useSession();
   const isAdmin = isAdminRole(session.user?.role);
@@ -220,7 +226,7 @@ export function Component() {
         {isMobile && <BottomTabBar onTools={() => setOverlayOpen(true)} />}
         <Suspense fallback={null}>
           {quickCaptureWanted && <QuickCaptureWithUpgrade />}
-          <TourLauncher />
+          {tourWanted && <TourLauncher />}
           {voiceWanted && <VoiceDialogWithUpgrade />}
         </Suspense>
       </div>

@@ -7,7 +7,6 @@ import {
   addWeeks,
   endOfMonth,
   endOfWeek,
-  format,
   isSameMonth,
   isSameYear,
   startOfDay,
@@ -17,6 +16,7 @@ import {
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
 import { FREE_HISTORY_DAYS } from "#shared/domain/entitlements.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
+import { dayOfMonth, isoDay, monthDay, monthDayYear, time24 } from "./date-labels.ts";
 
 export type CalendarItemKind = "task" | "block" | "event";
 
@@ -125,12 +125,12 @@ export function monthGrid(month: Date): Date[] {
 
 /** "Nov 16 – 20, 2026", "Nov 30 – Dec 4, 2026", "Dec 29, 2025 – Jan 2, 2026" for first..last day. */
 export function formatDayRange(first: Date, last: Date): string {
-  if (!isSameYear(first, last)) return `${format(first, "MMM d, yyyy")} – ${format(last, "MMM d, yyyy")}`;
-  if (!isSameMonth(first, last)) return `${format(first, "MMM d")} – ${format(last, "MMM d, yyyy")}`;
-  return `${format(first, "MMM d")} – ${format(last, "d, yyyy")}`;
+  if (!isSameYear(first, last)) return `${monthDayYear(first)} – ${monthDayYear(last)}`;
+  if (!isSameMonth(first, last)) return `${monthDay(first)} – ${monthDayYear(last)}`;
+  return `${monthDay(first)} – ${dayOfMonth(last)}, ${last.getFullYear()}`;
 }
 
-export const formatTime = (d: Date) => format(d, "H:mm");
+export const formatTime = time24;
 
 /** Does the item touch the local day starting at `day`? Tasks count on the day of their deadline. */
 export function isOnDay(item: CalendarItem, day: Date): boolean {
@@ -259,7 +259,7 @@ export function deadlineOn(day: Date, previous: Date | null, hour?: number, minu
 }
 
 /** The day key used by droppable ids and lookups: "YYYY-MM-DD" in local time. */
-export const dayKey = (d: Date) => format(d, "yyyy-MM-dd");
+export const dayKey = isoDay;
 
 export function parseDayKey(key: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);

@@ -1,7 +1,8 @@
 // Starting the tour from anywhere (the Help menu) without importing the launcher.
 import { requestChannel } from "../../lib/request-channel.ts";
 
-const channel = requestChannel("kairo:start-tour");
+export const TOUR_REQUEST_EVENT = "kairo:start-tour";
+const channel = requestChannel(TOUR_REQUEST_EVENT);
 
 export const requestTour = () => channel.request();
 

@@ -1,11 +1,8 @@
 // What the dashboard says when checkout sends the browser back (spec section 2, route table:
 // /dashboard?upgrade=success|cancelled). Pure, so the words are tested without a browser.
 import { PLANS } from "#shared/domain/plans.ts";
+import { UPGRADE_PARAM, UPGRADE_PLAN_PARAM } from "./upgrade-params.ts";
 import { isUpgradePlan } from "./upgrade-plan.ts";
-
-export const UPGRADE_PARAM = "upgrade";
-/** Carried on the success address so the notice can name the plan bought. */
-export const UPGRADE_PLAN_PARAM = "plan";
 
 export type UpgradeReturnNotice = { tone: "success" | "info"; title: string; description: string };
 

@@ -1,6 +1,7 @@
 // How each kind of calendar item looks and is named, shared by the weekly panel and the calendar.
-import { format, isSameDay } from "date-fns";
+import { isSameDay } from "date-fns";
 import { type CalendarItem, type CalendarItemKind, formatTime } from "../calendar-items.ts";
+import { weekdayShort } from "../date-labels.ts";
 
 export const KIND_CLASS: Record<CalendarItemKind, string> = {
   task: "border-l-[3px] border-accent bg-accent-soft/70",
@@ -32,5 +33,6 @@ export function itemTime(item: CalendarItem): string {
   if (item.end.getTime() === item.start.getTime()) return formatTime(item.start);
   const end = item.ongoing ? "now" : formatTime(item.end);
   if (isSameDay(item.start, item.end) || item.ongoing) return `${formatTime(item.start)}–${end}`;
-  return `${format(item.start, "EEE H:mm")}–${format(item.end, "EEE H:mm")}`;
+  const at = (d: Date) => `${weekdayShort(d)} ${formatTime(d)}`;
+  return `${at(item.start)}–${at(item.end)}`;
 }

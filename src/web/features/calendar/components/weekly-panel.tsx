@@ -1,6 +1,6 @@
 // The overview's week at a glance (spec section 2): Monday to Friday, 9:00 to 17:00, with tasks due,
 // tracked time and synced events, stepping week by week, and a one-line summary.
-import { addDays, format, isToday } from "date-fns";
+import { addDays, isToday } from "date-fns";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MOBILE_BREAKPOINT_PX } from "#shared/domain/limits.ts";
@@ -25,6 +25,7 @@ import {
   trackedHistoryNote,
   weekStart,
 } from "../calendar-items.ts";
+import { dayOfMonth, monthDay, weekdayMonthDay, weekdayShort } from "../date-labels.ts";
 import { itemDescription, itemTime, KIND_CLASS, KIND_DOT, KIND_LABEL } from "./item-appearance.ts";
 
 const FROM_HOUR = 9;
@@ -138,14 +139,14 @@ function WeekGrid({ days, items, empty }: { days: Date[]; items: CalendarItem[];
             key={d.toISOString()}
             className={cn("pb-2 text-center text-xs font-medium text-muted", isToday(d) && "text-accent")}
           >
-            <span className="block">{format(d, "EEE")}</span>
+            <span className="block">{weekdayShort(d)}</span>
             <span
               className={cn(
                 "mt-0.5 inline-grid size-7 place-items-center rounded-full text-sm tabular-nums text-foreground",
                 isToday(d) && "bg-accent text-accent-foreground",
               )}
             >
-              {format(d, "d")}
+              {dayOfMonth(d)}
             </span>
           </div>
         ))}
@@ -200,11 +201,7 @@ function DayColumn({
     }),
   );
   return (
-    <section
-      aria-label={format(day, "EEEE, MMMM d")}
-      className="relative border-l border-border"
-      style={{ height }}
-    >
+    <section aria-label={weekdayMonthDay(day)} className="relative border-l border-border" style={{ height }}>
       {Array.from({ length: hours + 1 }, (_, i) => (
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: hour lines are positional
@@ -271,8 +268,8 @@ function WeekList({ days, items, empty }: { days: Date[]; items: CalendarItem[];
             <div
               className={cn("w-12 shrink-0 text-xs text-muted", isToday(d) && "font-semibold text-accent")}
             >
-              <span className="block">{format(d, "EEE")}</span>
-              <span className="text-sm tabular-nums text-foreground">{format(d, "MMM d")}</span>
+              <span className="block">{weekdayShort(d)}</span>
+              <span className="text-sm tabular-nums text-foreground">{monthDay(d)}</span>
             </div>
             {dayItems.length === 0 ? (
               <p className="self-center text-sm text-muted">Free</p>

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { demoStatusDto } from "#shared/contracts/billing.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-
-export const DEMO_SESSION_KEY = "kairo-demo";
+import { DEMO_SESSION_KEY } from "../demo-session.ts";
 
 export const startDemo = () => apiFetch("/api/demo", { schema: demoStatusDto, method: "POST", json: {} });
 

@@ -7,7 +7,7 @@ import { subscriptionResponse } from "#shared/contracts/billing.ts";
 import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { DEMO_SESSION_KEY } from "../api/start-demo.ts";
+import { DEMO_SESSION_KEY } from "../demo-session.ts";
 
 export function DemoBanner() {
   const subscription = useQuery({
