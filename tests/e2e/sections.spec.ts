@@ -120,10 +120,7 @@ test("the dashboard loads at most 200 KB of script as served (compressed, until 
   browser,
   consoleErrors,
 }, testInfo) => {
-  // Known short of the budget (issue 12 point 3): 208 KB as of this commit, from 247 KB; what is left
-  // (zod, the socket client, date-fns' format) is in docs/decisions/029.
-  // Expected to fail until then; it turns red as soon as the dashboard fits, to drop this line.
-  test.fail();
+  // The budget and what keeps the first load within it: docs/decisions/029 and 110.
   await signUpAndVerify(page, request);
   // A browser with nothing cached, signed in as that person.
   const context = await browser.newContext({ storageState: await page.context().storageState() });
