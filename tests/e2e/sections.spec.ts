@@ -150,3 +150,99 @@ test("the dashboard loads at most 200 KB of script as served (compressed, until 
   expect(served).toBeLessThanOrEqual(DASHBOARD_SCRIPT_BUDGET_BYTES);
   void consoleErrors;
 });
+
+/**
+ * Holds the page's code back (the script whose name `chunk` matches and which exports the route's
+ * Component; its loader's small module is let through) until the page has asked for `path`, or for
+ * 10 s if it never does; then tells whether the request came first. It can only come first if the
+ * route's loader started it, since the page's own components are in that script.
+ */
+function holdCodeUntilAsked(page: Page, chunk: RegExp, path: string) {
+  let seen: () => void = () => {};
+  const asked = new Promise<boolean>((resolve) => {
+    seen = () => resolve(true);
+    setTimeout(() => resolve(false), 10_000);
+  });
+  page.on("request", (r) => {
+    if (apiPath(r) === path) seen();
+  });
+  let first: boolean | undefined;
+  void page.route(chunk, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (/\bas Component\b/.test(body)) first ??= await asked;
+    // The body as read is decoded: send it without the encoding headers.
+    const { "content-encoding": _, "content-length": __, ...headers } = response.headers();
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  return () => first;
+}
+
+/**
+ * Opens `route` with its page's code held back until the page asks for `path`; then tells whether
+ * that request came first. Waits for the page's heading and a quiet network.
+ */
+async function openWithCodeHeld(page: Page, route: string, path: string, heading: string) {
+  const askedBeforeCode = holdCodeUntilAsked(
+    page,
+    new RegExp(`/assets/${route.slice(1)}-[\\w-]+\\.js$`),
+    path,
+  );
+  await page.goto(route);
+  // Past the hold of at most 10 s, so a missing prefetch fails by the caller's expectation.
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible({ timeout: 15_000 });
+  await networkQuiet(page);
+  return askedBeforeCode();
+}
+
+/** Counts the page's API requests by "METHOD /path" from now on. */
+function countApiRequests(page: Page) {
+  const counts = new Map<string, number>();
+  page.on("request", (r) => {
+    const path = apiPath(r);
+    if (path) counts.set(path, (counts.get(path) ?? 0) + 1);
+  });
+  return (path: string) => counts.get(path) ?? 0;
+}
+
+test("route loaders ask for a page's data while its code is still arriving, once, and never for a plan the gate refuses", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000); // four pages, two of them with their code held back
+  // A new account is on the 7-day trial: AI Insights and workflows are open, the team workspace is not.
+  await signUpAndVerify(page, request);
+  const requests = countApiRequests(page);
+
+  expect(await openWithCodeHeld(page, "/ai-insights", "GET /api/ai-insights", "AI Insights")).toBe(true);
+  expect(requests("GET /api/ai-insights")).toBe(1);
+
+  await page.goto("/workflow-automation");
+  await expect(page.getByRole("tab", { name: "My Workflows" })).toBeVisible();
+  await networkQuiet(page);
+  expect(requests("GET /api/workflows")).toBe(1);
+
+  // Settings, not gated: every section's first request, before the page's code.
+  const onSettings = countApiRequests(page);
+  expect(await openWithCodeHeld(page, "/settings", "GET /api/account/sessions", "Settings")).toBe(true);
+  await expect(page.getByRole("heading", { name: "Active sessions" })).toBeVisible();
+  for (const path of [
+    "GET /api/me",
+    "GET /api/billing",
+    "GET /api/calendar-integrations",
+    "GET /api/calendar-integrations/ical-feed",
+    "GET /api/preferences",
+    "GET /api/account/sessions",
+  ]) {
+    expect(onSettings(path), path).toBe(1);
+  }
+
+  // Refused by the plan: the gate's card, and not one request the server would answer with 403.
+  await page.goto("/team-workspace");
+  await expect(page.getByRole("heading", { name: "Premium Feature" })).toBeVisible();
+  await networkQuiet(page);
+  expect(requests("GET /api/team")).toBe(0);
+  expect(requests("GET /api/team-activity")).toBe(0);
+  void consoleErrors;
+});

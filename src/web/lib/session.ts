@@ -78,6 +78,21 @@ export function getSession(): SessionState {
   return state;
 }
 
+/**
+ * The session once it is known: at once when it is, else after the server's first answer (the store
+ * starts asking if nothing has yet). For code outside React, such as route loaders.
+ */
+export function sessionKnown(): Promise<SessionState> {
+  if (state.status !== "loading") return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribe(() => {
+      if (state.status === "loading") return;
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
+
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }

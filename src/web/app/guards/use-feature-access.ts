@@ -1,5 +1,7 @@
 // Whether the signed-in person may use a feature: the shared access rules applied to the plan the
 // server reports (a live trial counts as pro). The server enforces the same rules on its calls.
+
+import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { canUse } from "#shared/domain/access.ts";
 import { localDemoExpiry } from "#shared/domain/demo.ts";
 import type { FeatureId } from "#shared/domain/features.ts";
@@ -15,7 +17,19 @@ export function useFeatureAccess(feature: FeatureId): FeatureAccess {
   if (session.status === "signed-out") return "denied";
   if (plan.isPending) return "loading";
   if (plan.isError) return "denied";
-  const expiry = localDemoExpiry(plan.data.demo, plan.dataUpdatedAt);
+  return planAllows(feature, plan.data, plan.dataUpdatedAt) ? "granted" : "denied";
+}
+
+/**
+ * The rule itself, for the gate and for route loaders alike: the plan the server reported (fetched
+ * at `fetchedAt`, which dates a demo grant's remaining time) allows the feature now.
+ */
+export function planAllows(
+  feature: FeatureId,
+  subscription: SubscriptionResponse,
+  fetchedAt: number,
+): boolean {
+  const expiry = localDemoExpiry(subscription.demo, fetchedAt);
   const demo = expiry ? { expiresAt: expiry } : null;
-  return canUse(feature, plan.data.plan, demo, new Date()).allowed ? "granted" : "denied";
+  return canUse(feature, subscription.plan, demo, new Date()).allowed;
 }

@@ -7,5 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 export const getIcalFeed = () =>
   apiFetch("/api/calendar-integrations/ical-feed", { schema: icalFeedResponse });
 
-export const useIcalFeed = () =>
-  useQuery(queryOptions({ queryKey: queryKeys.icalFeed, queryFn: getIcalFeed }));
+export const icalFeedQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.icalFeed, queryFn: getIcalFeed });
+
+export const useIcalFeed = () => useQuery(icalFeedQueryOptions());

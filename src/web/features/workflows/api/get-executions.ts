@@ -6,5 +6,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 export const getExecutions = () =>
   apiFetch("/api/workflow-executions", { schema: workflowExecutionListResponse });
 
-export const useExecutions = () =>
-  useQuery(queryOptions({ queryKey: queryKeys.workflows.executions, queryFn: getExecutions }));
+export const executionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.workflows.executions, queryFn: getExecutions });
+
+export const useExecutions = () => useQuery(executionsQueryOptions());
