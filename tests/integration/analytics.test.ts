@@ -174,6 +174,14 @@ function week(
 }
 
 const MAY_4_TO_10 = ["04", "05", "06", "07", "08", "09", "10"].map((d) => `2026-05-${d}`);
+/** The seeded person's minutes by category from 4 May on (T1, T2, T6), biggest first. */
+const MAY_CATEGORIES = [
+  { category: "General", minutes: 50 },
+  { category: "Development", minutes: 45 },
+  { category: "Design", minutes: 20 },
+];
+/** What the seeded person's task figures are in any range: 5 of 7 tasks done, score round(71.43). */
+const MY_TASK_METRICS = { completionRate: 5 / 7, totalTasks: 7, productivityScore: 71 };
 
 describe("GET /api/analytics", () => {
   it("range 7 in UTC: exact per-day numbers, categories and metrics", async () => {
@@ -204,18 +212,9 @@ describe("GET /api/analytics", () => {
       ),
     );
     // Minutes of closed logs in the range, biggest first; Admin (April) is outside, T5's open log too.
-    expect(res.byCategory).toEqual([
-      { category: "General", minutes: 50 },
-      { category: "Development", minutes: 45 },
-      { category: "Design", minutes: 20 },
-    ]);
-    expect(res.metrics).toEqual({
-      completionRate: 5 / 7,
-      totalTasks: 7,
-      totalHours: 1.9, // 115 minutes = 1.9166 h
-      focusSessions: 4,
-      productivityScore: 71, // round(71.43)
-    });
+    expect(res.byCategory).toEqual(MAY_CATEGORIES);
+    // 115 minutes = 1.9166 h
+    expect(res.metrics).toEqual({ ...MY_TASK_METRICS, totalHours: 1.9, focusSessions: 4 });
   });
 
   it("the default range is 30 days and the default time zone UTC", async () => {
@@ -242,19 +241,9 @@ describe("GET /api/analytics", () => {
     expect(sum(res, "tasksCompleted")).toBe(4); // T6, T4, T1, T2
     expect(sum(res, "minutesTracked")).toBe(175); // 60 + 45 + 20 + 50
     expect(sum(res, "focusSessions")).toBe(6);
-    expect(res.byCategory).toEqual([
-      { category: "Admin", minutes: 60 },
-      { category: "General", minutes: 50 },
-      { category: "Development", minutes: 45 },
-      { category: "Design", minutes: 20 },
-    ]);
-    expect(res.metrics).toEqual({
-      completionRate: 5 / 7,
-      totalTasks: 7,
-      totalHours: 2.9, // 175 minutes = 2.9166 h
-      focusSessions: 6,
-      productivityScore: 71,
-    });
+    expect(res.byCategory).toEqual([{ category: "Admin", minutes: 60 }, ...MAY_CATEGORIES]);
+    // 175 minutes = 2.9166 h
+    expect(res.metrics).toEqual({ ...MY_TASK_METRICS, totalHours: 2.9, focusSessions: 6 });
   });
 
   it("range 90 covers 10 February to today: March counts, January does not", async () => {
