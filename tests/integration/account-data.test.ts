@@ -69,15 +69,13 @@ async function seedEverything(p: Person) {
   const d = db();
   // A completed one too: it counts in the rollup (decision 121), whose trigger must let the purge's
   // cascade through.
-  await d
-    .insert(pomodoroSessions)
-    .values({
-      userId: p.id,
-      startTime: new Date(),
-      durationMinutes: 25,
-      breakDurationMinutes: 5,
-      completed: true,
-    });
+  await d.insert(pomodoroSessions).values({
+    userId: p.id,
+    startTime: new Date(),
+    durationMinutes: 25,
+    breakDurationMinutes: 5,
+    completed: true,
+  });
   await d.insert(aiInsights).values({ userId: p.id, insightType: "productivity_analysis", content: "Fine" });
   await d
     .insert(optimizationRecommendations)
