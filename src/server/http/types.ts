@@ -28,7 +28,7 @@ export type CounterStore = {
   delete(key: string): Promise<unknown> | unknown;
 };
 
-/** How the app's limits run; set once per request by `rateLimiting()` (rate-limit.ts). */
+/** How the app's limits run; set once per request by the /api layer in app.ts (`rateLimiting()` in the demo app). */
 export type RateLimiting = {
   store: CounterStore;
   clock: () => Date;
