@@ -320,6 +320,18 @@ describe("security headers on API answers", () => {
     // The answers above really were of those kinds.
     expect(answers.map(([, r]) => r.status)).toEqual([200, 200, 201, 204, 404, 401, 400, 400, 413, 200, 403]);
   });
+
+  it("say how long the server took in Server-Timing (a duration in milliseconds)", async () => {
+    for (const res of [
+      await person.client.get("/api/tasks"),
+      await person.client.get("/api/no-such-route"),
+      await person.client.post("/api/tasks", { title: 5 }),
+    ]) {
+      const timing = res.headers.get("server-timing") ?? "";
+      expect(timing).toMatch(/^app;dur=\d+\.\d$/);
+      expect(Number(timing.slice("app;dur=".length))).toBeGreaterThanOrEqual(0);
+    }
+  });
 });
 
 describe("HSTS", () => {

@@ -1,6 +1,6 @@
 // What every answer carries, in one middleware (docs/decisions/115-one-pass-response-headers.md):
 // the request id (and a logger that names it), the security headers, HSTS over HTTPS and, for the
-// API, Cache-Control: no-store. The header values are fixed at start-up; on @hono/node-server they
+// API, Cache-Control: no-store and Server-Timing. The header values are fixed at start-up; on @hono/node-server they
 // go straight onto Node's response before the route runs (a plain object write each), instead of a
 // dozen `Headers.set` calls on every answer. A route's own value of one of these headers would win
 // there; none sets one (the security-headers integration test checks every kind of answer).
@@ -109,7 +109,9 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
       "log",
       lazyChild(o.logger, () => ({ requestId, path })),
     );
-    const headers = path === "/api" || path.startsWith("/api/") ? API_HEADERS : SECURITY_HEADERS;
+    const api = path === "/api" || path.startsWith("/api/");
+    const started = api ? performance.now() : 0;
+    const headers = api ? API_HEADERS : SECURITY_HEADERS;
     // Strict-Transport-Security only where the answer goes out over HTTPS: directly, or through a
     // trusted proxy that says so (X-Forwarded-Proto); over plain HTTP it means nothing.
     const forwardedProto = o.trustProxy
@@ -123,6 +125,7 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
       for (const [name, value] of headers) node.setHeader(name, value);
       if (https) node.setHeader("Strict-Transport-Security", HSTS_VALUE);
       await next();
+      if (api && !node.headersSent) node.setHeader("Server-Timing", serverTiming(started));
       return;
     }
     // Elsewhere (app.request in tests, another runtime): on the answer itself.
@@ -138,5 +141,15 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
     res.headers.set("x-request-id", requestId);
     for (const [name, value] of headers) res.headers.set(name, value);
     if (https) res.headers.set("Strict-Transport-Security", HSTS_VALUE);
+    if (api) res.headers.set("Server-Timing", serverTiming(started));
   };
+}
+
+/**
+ * `Server-Timing: app;dur=<ms>`: the time this server spent on an API answer, from the request to
+ * the answer being ready to send (routes, database and compression), shown by a browser's developer
+ * tools and read by `npm run bench` as server time.
+ */
+function serverTiming(started: number): string {
+  return `app;dur=${(performance.now() - started).toFixed(1)}`;
 }
