@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { precompressDir } from "./scripts/precompress.ts";
+import { BUILD_INFO, type BuildInfo } from "./scripts/web-build.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -56,6 +57,10 @@ function appConfig(): UserConfig {
         await builder.build(builder.environments.ssr!);
         await prerenderLanding();
         await preloadFont(["landing.html", "index.html"]);
+        // What `npm start` checks before serving dist/web: a development build is never served
+        // (scripts/web-build.ts, decision 145).
+        const info: BuildInfo = { production: builder.config.isProduction };
+        await writeFile(`${webOut}/${BUILD_INFO}`, `${JSON.stringify(info)}\n`);
         // Last, so the pre-rendered landing.html is compressed as it ships (decision 030).
         precompressDir(webOut);
       },

@@ -91,7 +91,14 @@ try {
     ["GET /api/tasks?limit=100", await timeIt(get("/api/tasks?limit=100"))],
     [
       "listTasks alone",
-      await timeIt(() => listTasks(database.db, me.id, { limit: 100, offset: 0 }, new Date())),
+      await timeIt(() =>
+        listTasks({
+          db: database.db,
+          clock: () => new Date(),
+          personId: me.id,
+          query: { limit: 100, offset: 0 },
+        }),
+      ),
     ],
     ["GET /api/analytics?range=90", await timeIt(get("/api/analytics?range=90&tz=UTC"))],
     ["analytics alone (90 days)", await timeIt(() => analytics(database.db, me.id, 90, "UTC", new Date()))],

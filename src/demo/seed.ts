@@ -1,12 +1,15 @@
 // The demo's sample data, written once on the first start (and after "Reset demo data"): the demo
-// person on the Team plan (every feature unlocked), a dozen open tasks, and three weeks of finished
-// work with time logs and focus sessions, so analytics and AI insights have something to show.
+// person on the Team plan (every feature unlocked), a dozen open tasks, three weeks of finished work
+// with time logs and focus sessions, so analytics and AI insights have something to show, and a
+// sample team with two teammates sharing a project with milestones and assigned tasks (issue 23).
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { user } from "#server/db/schema/auth.ts";
+import { member, organization, user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { pomodoroSessions, tasks, timeLogs } from "#server/db/schema/tasks.ts";
+import type { Tx } from "#server/db/transaction.ts";
 import type { SessionUser } from "#server/http/types.ts";
+import { writeSampleTeamProject } from "#server/modules/projects/sample-project.ts";
 import type { TaskCategory, TaskPriority } from "#shared/domain/tasks.ts";
 
 const DAY = 86_400_000;
@@ -54,8 +57,10 @@ export async function seedDemoData(db: Db, person: SessionUser, now: Date): Prom
       role: "user",
       createdAt: new Date(now.getTime() - (HISTORY_DAYS + 7) * DAY),
     });
+    await tx.insert(organization).values({ id: DEMO_TEAM_ID, name: "Demo team", slug: "demo-team" });
     await tx.insert(subscriptions).values({
       userId: person.id,
+      organizationId: DEMO_TEAM_ID,
       planId: "team",
       status: "active",
       seats: 5,
@@ -127,5 +132,38 @@ export async function seedDemoData(db: Db, person: SessionUser, now: Date): Prom
       })),
     );
     await tx.insert(pomodoroSessions).values(focus);
+    await seedTeamProject(tx, person, now);
+  });
+}
+
+/** The sample team's id (one demo person, one team: fixed, so a reset writes the same rows again). */
+export const DEMO_TEAM_ID = "demo-team";
+
+const TEAMMATES = [
+  { id: "demo-teammate-sam", name: "Sam Rivera", email: "sam@demo.kairo.app", role: "member" },
+  { id: "demo-teammate-priya", name: "Priya Shah", email: "priya@demo.kairo.app", role: "viewer" },
+] as const;
+
+/** The demo person owns a team with two teammates (a member and a viewer) sharing the sample project. */
+async function seedTeamProject(tx: Tx, person: SessionUser, now: Date) {
+  await tx
+    .insert(user)
+    .values(
+      TEAMMATES.map((t) => ({ id: t.id, name: t.name, email: t.email, emailVerified: true, role: "user" })),
+    );
+  await tx.insert(member).values([
+    { id: "demo-member-owner", organizationId: DEMO_TEAM_ID, userId: person.id, role: "owner" },
+    ...TEAMMATES.map((t) => ({
+      id: `demo-member-${t.id}`,
+      organizationId: DEMO_TEAM_ID,
+      userId: t.id,
+      role: t.role,
+    })),
+  ]);
+  await writeSampleTeamProject(tx, {
+    teamId: DEMO_TEAM_ID,
+    ownerId: person.id,
+    teammateId: TEAMMATES[0].id,
+    now,
   });
 }

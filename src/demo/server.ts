@@ -7,6 +7,7 @@
 import migrations from "virtual:kairo-migrations";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { z } from "zod";
 import type { Auth } from "#server/auth/auth.ts";
 import type { SecretBox } from "#server/crypto/secret-box.ts";
 import type { Database, Db } from "#server/db/client.ts";
@@ -15,6 +16,7 @@ import type { AppDeps } from "#server/deps.ts";
 import { createDomainEvents } from "#server/events/domain-events.ts";
 import type { OriginPolicy } from "#server/http/origin-policy.ts";
 import { memoryCounterStore } from "#server/http/rate-limit.ts";
+import { mailDeliveryJob } from "#server/jobs/definitions/mail-delivery.ts";
 import { createInProcessQueue } from "#server/jobs/in-process.ts";
 import type { Logger } from "#server/logger.ts";
 import { createEntitlements } from "#server/modules/entitlements/entitlements.ts";
@@ -22,9 +24,11 @@ import { subscribeTeamActivity } from "#server/modules/team-activity/subscribe.t
 import { createWorkflowEngine } from "#server/modules/workflows/engine.ts";
 import { seedWorkflowTemplates } from "#server/modules/workflows/workflows.ts";
 import { createBuiltinAi } from "#server/providers/ai/builtin.ts";
+import { createMailOutbox } from "#server/providers/mail/mail-outbox.ts";
 import { createOutboxMailer } from "#server/providers/mail/mailer.ts";
 import { createUnconfiguredPayments } from "#server/providers/payments/unconfigured.ts";
 import { DEMO_PERSON } from "#shared/domain/demo-mode.ts";
+import { AppError } from "#shared/errors/app-error.ts";
 import { createDemoApp } from "./app.ts";
 import { seedDemoData } from "./seed.ts";
 
@@ -92,10 +96,13 @@ export async function startDemoServer() {
   await seedWorkflowTemplates(database.db);
   await seedDemoData(database.db, DEMO_PERSON, clock());
   const events = createDomainEvents({ logger });
-  subscribeTeamActivity({ db: database.db, events, clock });
+  // One person in one browser: the per-person budgets are off, as the rate limits are.
+  const limits = { store: memoryCounterStore(), enabled: false };
+  subscribeTeamActivity({ db: database.db, events, clock, logger, limits });
   const mailer = createOutboxMailer(logger);
   const entitlements = createEntitlements({ db: database.db, clock });
-  const workflows = createWorkflowEngine({ db: database.db, events, entitlements, mailer, clock, logger });
+  const mail = createMailOutbox({ db: database.db, mailer, logger });
+  const workflows = createWorkflowEngine({ db: database.db, events, entitlements, mail, clock, logger });
   const auth = new Proxy({}, { get: () => unavailable }) as unknown as Auth;
   const secretBox: SecretBox = { seal: unavailable, open: unavailable };
   const originPolicy: OriginPolicy = {
@@ -107,6 +114,7 @@ export async function startDemoServer() {
     database,
     auth,
     mailer,
+    mailOutbox: mail,
     logger,
     version: "demo",
     nodeEnv: "production",
@@ -117,13 +125,37 @@ export async function startDemoServer() {
     originPolicy,
     payments: createUnconfiguredPayments(),
     publicUrl: location.origin,
-    rateLimitStore: memoryCounterStore(),
-    rateLimitEnabled: false,
+    rateLimitStore: limits.store,
+    rateLimitEnabled: limits.enabled,
     secretBox,
-    jobs: createInProcessQueue({ definitions: [...workflows.jobs], logger, clock }),
+    jobs: createInProcessQueue({
+      definitions: [...workflows.jobs, mailDeliveryJob({ outbox: mail, everySeconds: 10 })],
+      logger,
+      clock,
+    }),
     workflows,
     calendars: {},
     entitlements,
+    // No push service is reachable from the demo: nothing to subscribe to, nothing sent.
+    push: {
+      publicKey: "",
+      job: { name: "push-delivery", payload: z.object({}), handler: async () => {} },
+      attach: () => {},
+      notify: async () => 0,
+    },
+    pushEndpoints: { check: () => NOT_IN_DEMO, checkAddresses: async () => NOT_IN_DEMO },
+    // Nor is any webhook receiver: endpoints cannot be created, nothing is sent.
+    webhooks: {
+      delivery: {
+        job: { name: "webhook-delivery", payload: z.object({}), handler: async () => {} },
+        deliverDue: async () => 0,
+        kick: () => {},
+        idle: async () => {},
+      },
+      checkUrl: async () => {
+        throw new AppError("VALIDATION", NOT_IN_DEMO);
+      },
+    },
   };
   workflows.attach(deps.jobs);
   await deps.jobs.start();

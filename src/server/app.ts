@@ -22,6 +22,8 @@ import { MAX_JSON_BYTES } from "./http/validate.ts";
 import { personWriteLimit } from "./http/write-limit.ts";
 import { lastActiveMiddleware } from "./modules/account/last-active.ts";
 import { icalFeedRoutes } from "./modules/calendar-integrations/ical-routes.ts";
+import { oauthRoutes } from "./modules/platform/oauth-routes.ts";
+import { problemDetails } from "./modules/platform/problem.ts";
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
@@ -31,6 +33,9 @@ export function createApp(deps: AppDeps) {
   app.use("*", everyResponse({ logger: deps.logger, trustProxy: deps.trustProxy }));
   // Inside it, so it sees every answer as it leaves (decision 030).
   app.use("*", compression({ skip: (path) => path.startsWith("/api/auth/") }));
+  // The public API answers its errors as RFC 9457 problem documents, whichever layer refused
+  // (decision 255); the rest of /api keeps its own error shape.
+  app.use("/api/v1/*", problemDetails());
 
   // One layer for what every API request needs before its route (fewer layers, less work each):
   // - the client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's.
@@ -83,6 +88,10 @@ export function createApp(deps: AppDeps) {
   app.all("/api/auth/admin/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
+  // -- the jwt plugin's session-to-JWT call is not offered: access tokens come from /oauth/token only.
+  app.all("/api/auth/token", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
   app.route("/api/auth", authRoutes(deps.auth));
   app.use("/api/*", sessionMiddleware(deps.auth, deps.database.db));
   // After the session check (it needs to know who) and before anything else takes a connection.
@@ -93,6 +102,8 @@ export function createApp(deps: AppDeps) {
 
   // Calendar apps subscribe here with no session: the secret in the address is the credential.
   app.route("/ical", icalFeedRoutes(deps));
+  // The OAuth provider: discovery, signing keys, authorize, token and the spec's consent calls.
+  app.route("/", oauthRoutes(deps));
   app.route("/", siteFiles(deps.publicUrl));
   if (deps.webRoot) app.route("/", staticWeb(deps.webRoot, { publicUrl: deps.publicUrl }));
 

@@ -10,16 +10,22 @@ import type { CounterStore } from "./http/types.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import type { Entitlements } from "./modules/entitlements/entitlements.ts";
+import type { PushDelivery } from "./modules/push/delivery.ts";
+import type { WebhookDelivery } from "./modules/webhooks/delivery.ts";
 import type { WorkflowEngine } from "./modules/workflows/engine.ts";
 import type { AiProvider } from "./providers/ai/ai-provider.ts";
 import type { CalendarProviders } from "./providers/calendars/create-calendar-providers.ts";
+import type { MailOutbox } from "./providers/mail/mail-outbox.ts";
 import type { Mailer } from "./providers/mail/mailer.ts";
 import type { PaymentProvider } from "./providers/payments/payment-provider.ts";
+import type { EndpointPolicy } from "./providers/push/endpoint-policy.ts";
 
 export type AppDeps = {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Mail queued inside a use case's transaction, sent after it commits (decision 131). */
+  mailOutbox: Pick<MailOutbox, "enqueue" | "kick">;
   logger: Logger;
   version: string;
   nodeEnv: string;
@@ -50,4 +56,13 @@ export type AppDeps = {
   entitlements: Entitlements;
   /** Workflow automation's engine: dispatches trigger events, runs workflows, fires schedules. */
   workflows: WorkflowEngine;
+  /** Web Push: queues messages to a person's browsers (src/server/modules/push/delivery.ts). */
+  push: PushDelivery;
+  /** Which push endpoints may be subscribed and sent to (PUSH_ENDPOINT_ALLOWLIST, decision 172). */
+  pushEndpoints: EndpointPolicy;
+  /**
+   * Webhooks: their delivery (modules/webhooks/delivery.ts) and the address rule at the door
+   * (url-check.ts, with the hosts WEBHOOK_ALLOWED_HOSTS trusts).
+   */
+  webhooks: { delivery: WebhookDelivery; checkUrl: (url: string) => Promise<void> };
 };

@@ -1,6 +1,8 @@
 // Every setting is an environment variable, parsed once here. Nothing is required for the embedded
 // default; `secret` marks what must never be logged or sent to the browser.
 import { z } from "zod";
+import { DEFAULT_LEASE_SECONDS } from "./db/lease.ts";
+import { isAllowListEntry } from "./providers/outbound/address-policy.ts";
 
 type VarDoc = { description: string; secret?: boolean };
 
@@ -68,6 +70,8 @@ export const envSchema = z.object({
     .min(0)
     .default(60 * 60 * 24),
   RATE_LIMIT_DISABLED: bool,
+  // Background work: a lease's length (docs/decisions/130-leases-and-heartbeats.md). Tests shorten it.
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(DEFAULT_LEASE_SECONDS),
   // Without Stripe: the built-in test checkout ("test") or no payments ("none"). Unset means "test"
   // outside production and "none" in production.
   PAYMENTS: z.enum(["test", "none"]).optional(),
@@ -102,6 +106,61 @@ export const envSchema = z.object({
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Web Push: the hosts trusted though not public, a CA for a self-hosted push service, the VAPID
+  // contact, and the first retry's wait.
+  PUSH_ENDPOINT_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9.:[\]-]+$/,
+            "PUSH_ENDPOINT_ALLOWLIST must be a comma-separated list of host names or addresses",
+          ),
+      ),
+    ),
+  PUSH_EXTRA_CA_FILE: optionalText,
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: address")
+        .optional(),
+    ),
+  PUSH_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Seconds between two due-reminder sweeps of one instance (a reminder fires within about this).
+  REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
+  // Webhooks: the hosts, addresses and ranges an operator lets them reach though not public.
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            isAllowListEntry,
+            "WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of host names, IP addresses or CIDR ranges",
+          ),
+      ),
+    ),
 });
 
 export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
@@ -149,6 +208,10 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
   SESSION_TTL_SECONDS: { description: "Session lifetime without use (default 7 days)" },
   SESSION_RENEW_AFTER_SECONDS: { description: "A session used after this age is renewed (default 1 day)" },
   RATE_LIMIT_DISABLED: { description: "true turns off rate limits (never in production)" },
+  JOB_LEASE_SECONDS: {
+    description:
+      "Seconds a background worker's lease lasts unrenewed (default 20): another instance takes over a dead instance's runs and jobs after it. Tests shorten it",
+  },
   PAYMENTS: {
     description:
       "Without STRIPE_SECRET_KEY: test (the built-in test checkout, no real charge) or none (billing off). Unset: test outside production, none in production",
@@ -206,6 +269,29 @@ export const ENV_DOCS: Record<keyof z.input<typeof envSchema>, VarDoc> = {
   },
   AI_TIMEOUT_MS: {
     description: "Longest wait for one model answer before the built-in answer is used (10 s)",
+  },
+  PUSH_ENDPOINT_ALLOWLIST: {
+    description:
+      "Comma-separated push-service hosts accepted though loopback or private (a self-hosted push service, tests); every endpoint must still be https",
+  },
+  PUSH_EXTRA_CA_FILE: {
+    description:
+      "PEM file of CA certificates trusted beside the system's for push services (a self-hosted one)",
+  },
+  VAPID_SUBJECT: {
+    description:
+      "Contact push services may reach the operator at (mailto: or https:); defaults to the address of MAIL_FROM",
+  },
+  PUSH_RETRY_BASE_SECONDS: {
+    description:
+      "Wait before retrying a push a push service could not take; doubles each attempt (default 30)",
+  },
+  REMINDER_SWEEP_SECONDS: {
+    description: "Seconds between two due-reminder sweeps of each instance, at most 30 (default 10)",
+  },
+  WEBHOOK_ALLOWED_HOSTS: {
+    description:
+      "Comma-separated host names, IP addresses or CIDR ranges webhooks may reach though loopback, private or link-local (a receiver on your network, tests); http is then allowed for them too",
   },
 };
 

@@ -6,9 +6,6 @@ import { serve } from "@hono/node-server";
 import { parseEnv } from "./env.ts";
 import { createKairo } from "./kairo.ts";
 import { createLogger } from "./logger.ts";
-import { deliverEventsToSockets } from "./realtime/deliver-events.ts";
-import { liveSessionIds } from "./realtime/live-sessions.ts";
-import { endSocketsWithSessions } from "./realtime/session-sockets.ts";
 import { attachRealtime } from "./realtime/socket.ts";
 
 const env = parseEnv();
@@ -35,12 +32,12 @@ const realtime = await attachRealtime(server, {
   events: kairo.deps.events,
   clock: kairo.deps.clock,
   originPolicy: kairo.deps.originPolicy,
+  limits: { store: kairo.deps.rateLimitStore, enabled: kairo.deps.rateLimitEnabled },
   redisUrl: env.REDIS_URL,
 });
-deliverEventsToSockets(kairo.deps.events, realtime.io);
-endSocketsWithSessions(kairo.deps.events, realtime.io, liveSessionIds(kairo.deps.database.db));
-// Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite); kairo.close() stops them.
-await kairo.deps.jobs.start();
+// Background jobs and schedules (pg-boss on PostgreSQL, in-process on PGlite) and the calendar sync
+// takeover; kairo.close() stops them.
+await kairo.start();
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -31,7 +31,10 @@ test("sign up, verify by email, sign out from the avatar menu and sign in again"
   request,
   consoleErrors,
 }) => {
-  const { name, email, password } = await signUpAndVerify(page, request, { name: "Avery Journey" });
+  const { name, email, password } = await signUpAndVerify(page, request, {
+    name: "Avery Journey",
+    form: true,
+  });
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText("Welcome back, Avery.")).toBeVisible();
 
@@ -249,5 +252,51 @@ test("sign-in checks the email as it is typed", async ({ page, consoleErrors }) 
   await email.fill("robin@example.com");
   await expect(page.getByText("Please enter a valid email address", { exact: true })).toHaveCount(0);
   await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  void consoleErrors;
+});
+
+test("sign-in asks for 6 characters of password, the spec's rule, before asking the server", async ({
+  page,
+  consoleErrors,
+}) => {
+  let sent = 0;
+  await page.route("**/api/auth/sign-in/email", (route) => {
+    sent++;
+    return route.fallback();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("robin@example.com");
+  await page.getByLabel("Password").fill("12345");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Password must be at least 6 characters", { exact: true })).toBeVisible();
+  expect(sent).toBe(0);
+  void consoleErrors;
+});
+
+test("a session that cannot be restored at start sends the person to sign in, saying so", async ({
+  page,
+  request,
+  consoleErrors,
+  expectedConsoleErrors,
+}) => {
+  expectedConsoleErrors.push(/status of 500/);
+  const { email, password } = await signUpAndVerify(page, request);
+  await page.route("**/api/auth/get-session", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "INTERNAL", message: "Something went wrong" } }),
+    }),
+  );
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole("alert")).toHaveText("Failed to restore session. Please log in again.");
+
+  // The server is back: signing in again works and goes where the person was heading.
+  await page.unroute("**/api/auth/get-session");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/settings/);
   void consoleErrors;
 });

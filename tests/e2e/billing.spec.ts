@@ -1,5 +1,6 @@
-// Plans in the browser: the trial running out, the demo preview locking again when it ends, and
-// paying on the local test checkout from Settings, then managing the plan in the local portal.
+// Plans in the browser: the trial running out, the demo preview (and its sample team project) going
+// again when it ends, and paying on the local test checkout from Settings, then managing the plan in
+// the local portal.
 // Time is moved for one person only: the server honours `x-kairo-test-clock-offset` under
 // NODE_ENV=test, and Playwright's clock moves the browser's own timers.
 import type { Page } from "@playwright/test";
@@ -53,12 +54,18 @@ test("Try Demo Mode unlocks AI Insights for 30 minutes and locks it again after"
   await expect(page.getByText("Demo Mode Activated")).toBeVisible();
   await expect(page.getByRole("heading", { name: "AI Insights", level: 1 })).toBeVisible();
   await expect(page.getByText(/Pro and Team features are unlocked for (30|29) more minutes/)).toBeVisible();
+  // The preview shows a sample team project, gone with the preview.
+  const sample = page
+    .getByRole("complementary", { name: "Main navigation" })
+    .getByRole("link", { name: /Website relaunch/ });
+  await expect(sample).toBeVisible();
 
   // 31 minutes later, on the server and in the browser: the next 60-second check ends the preview.
   await moveServerClock(page, 8 * DAY + 31 * MINUTE);
   await page.clock.fastForward(31 * MINUTE);
   await expect(page.getByRole("heading", { name: "Premium Feature" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Pro and Team features are unlocked/)).toHaveCount(0);
+  await expect(sample).toHaveCount(0);
   void consoleErrors;
 });
 

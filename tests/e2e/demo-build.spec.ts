@@ -63,6 +63,11 @@ test("Try Demo opens the dashboard; a task added survives a reload; nothing goes
   await tour.getByRole("button", { name: "Skip" }).click();
   await expect(tour).toHaveCount(0);
 
+  // The sample team shares a project, listed under the team's name.
+  await expect(
+    nav.getByRole("list", { name: "Demo team projects" }).getByRole("link", { name: /Website relaunch/ }),
+  ).toBeVisible();
+
   // In-app navigation from here on (one page load starts the in-browser database once).
   await nav.getByRole("link", { name: "Tasks" }).click();
   await page.getByRole("button", { name: "New Task" }).first().click();

@@ -8,7 +8,11 @@ const AT_127 = `http://127.0.0.1:${PORT}`;
 
 test("sign up and sign in at 127.0.0.1", async ({ page, request, consoleErrors }) => {
   // The sign-up form at 127.0.0.1; the mailed link (to the announced address) verifies the account.
-  const { email, password } = await signUpAndVerify(page, request, { name: "Lou Loopback", at: AT_127 });
+  const { email, password } = await signUpAndVerify(page, request, {
+    name: "Lou Loopback",
+    at: AT_127,
+    form: true,
+  });
 
   await page.goto(`${AT_127}/login`);
   await page.getByLabel("Email").fill(email);

@@ -5,7 +5,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, signUpAndVerify, test } from "./fixtures.ts";
 
 /** The dashboard's budget: script bytes as served (compressed) until the network is idle. */
-const DASHBOARD_SCRIPT_BUDGET_BYTES = 200 * 1024;
+const DASHBOARD_SCRIPT_BUDGET_BYTES = 216 * 1024; // decision 163
 
 test("a panel whose data fails shows its load-error card with Retry; the others still work", async ({
   page,
@@ -43,6 +43,43 @@ test("a panel whose data fails shows its load-error card with Retry; the others 
   await expect(page.getByRole("heading", { name: "Total Tasks" })).toBeVisible();
   await expect(figures).toHaveCount(0);
   void consoleErrors;
+});
+
+test("a settings section whose data fails shows the same card in its own place; the other sections work", async ({
+  page,
+  request,
+  expectedConsoleErrors,
+}) => {
+  expectedConsoleErrors.push(/status of 500/);
+  await signUpAndVerify(page, request);
+  let failing = true;
+  await page.route("**/api/preferences", (route) =>
+    failing && route.request().method() === "GET"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "INTERNAL", message: "Something went wrong" } }),
+        })
+      : route.fallback(),
+  );
+  await page.goto("/settings");
+
+  const notifications = page
+    .getByRole("alert")
+    .filter({ hasText: "Notification settings could not be loaded." });
+  const privacy = page.getByRole("alert").filter({ hasText: "Privacy settings could not be loaded." });
+  await expect(notifications).toBeVisible({ timeout: 15_000 });
+  await expect(privacy).toBeVisible();
+  // Its neighbours load and work.
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+
+  failing = false;
+  await notifications.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("switch", { name: "Email notifications" })).toBeVisible();
+  await expect(notifications).toHaveCount(0);
+  await privacy.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("switch", { name: "Crash reports" })).toBeVisible();
 });
 
 const apiPath = (r: Request) => {
@@ -109,8 +146,14 @@ test("one task update refetches each affected query once in the tab that made it
 
   const patch = [...counts.keys()].find((k) => k.startsWith("PATCH /api/tasks/"));
   expect(patch).toBeDefined();
-  // The change itself, then the task list (the one affected query on screen) once; nothing twice.
-  expect(Object.fromEntries(counts)).toEqual({ [patch!]: 1, "GET /api/tasks": 1 });
+  // The change itself, then each affected query on screen once, nothing twice: the task list, the
+  // sidebar's projects (their open-task counts) and the deadlines at risk (a done task leaves them).
+  expect(Object.fromEntries(counts)).toEqual({
+    [patch!]: 1,
+    "GET /api/tasks": 1,
+    "GET /api/projects": 1,
+    "GET /api/planner/at-risk": 1,
+  });
   void consoleErrors;
 });
 
@@ -234,6 +277,7 @@ test("route loaders ask for a page's data while its code is still arriving, once
     "GET /api/calendar-integrations/ical-feed",
     "GET /api/preferences",
     "GET /api/account/sessions",
+    "GET /api/webhooks",
   ]) {
     expect(onSettings(path), path).toBe(1);
   }

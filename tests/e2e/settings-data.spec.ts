@@ -19,8 +19,11 @@ test("notification and privacy switches are saved and still set after a reload",
   const desktop = notifications.getByRole("switch", { name: "Desktop notifications" });
   const focus = notifications.getByRole("switch", { name: "Focus reminders" });
   const crash = privacy.getByRole("switch", { name: "Crash reports" });
-  const analytics = privacy.getByRole("switch", { name: "Usage analytics" });
-  for (const s of [email, desktop, focus, crash, analytics]) await expect(s).toBeChecked();
+  const titles = privacy.getByRole("switch", { name: "Share task titles with the AI model" });
+  for (const s of [email, desktop, focus, crash]) await expect(s).toBeChecked();
+  await expect(titles).not.toBeChecked();
+  // Kairo measures no usage, so it offers no switch for it (decision 159).
+  await expect(privacy.getByRole("switch", { name: "Usage analytics" })).toHaveCount(0);
 
   await crash.click();
   await expect(crash).not.toBeChecked();
@@ -33,7 +36,7 @@ test("notification and privacy switches are saved and still set after a reload",
   await expect(crash).not.toBeChecked();
   await expect(focus).not.toBeChecked();
   await expect(email).toBeChecked();
-  await expect(analytics).toBeChecked();
+  await expect(titles).not.toBeChecked();
 
   // Calendar Integrations: both providers (the e2e server points them at a local fake), each with
   // its Connect; calendar.spec.ts connects one.
@@ -152,16 +155,16 @@ test("turning desktop notifications on asks the browser's permission", async ({
 test("a failed save puts the switch back", async ({ page, request }) => {
   await signUpAndVerify(page, request);
   await page.goto("/settings");
-  const analytics = page.getByRole("switch", { name: "Usage analytics" });
-  await expect(analytics).toBeChecked();
+  const crash = page.getByRole("switch", { name: "Crash reports" });
+  await expect(crash).toBeChecked();
   await page.route("**/api/preferences", (route) =>
     route.request().method() === "PATCH"
       ? route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment" } } })
       : route.continue(),
   );
-  await analytics.click();
+  await crash.click();
   await expect(page.getByText("Failed to save your preferences. Please try again.")).toBeVisible();
-  await expect(analytics).toBeChecked();
+  await expect(crash).toBeChecked();
 });
 
 test("export downloads a JSON file with the person's task", async ({ page, request, baseURL }) => {

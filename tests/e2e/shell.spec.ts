@@ -13,7 +13,12 @@ test("an unknown address shows the not-found page with a way home", async ({ pag
   void consoleErrors;
 });
 
-test("the theme choice survives a reload, both ways", async ({ page, request, consoleErrors }) => {
+// One journey through the frame's two remembered choices (one sign-up instead of two).
+test("the theme choice and the collapsed sidebar survive a reload, both ways", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   await signUpAndVerify(page, request);
   const html = page.locator("html");
   await expect(html).not.toHaveClass(/\bdark\b/);
@@ -29,11 +34,8 @@ test("the theme choice survives a reload, both ways", async ({ page, request, co
   await page.reload();
   await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
   await expect(html).not.toHaveClass(/\bdark\b/);
-  void consoleErrors;
-});
 
-test("the collapsed sidebar is remembered across a reload", async ({ page, request, consoleErrors }) => {
-  await signUpAndVerify(page, request);
+  // The collapsed sidebar.
   const sidebar = page.getByRole("complementary", { name: "Main navigation" });
   await expect(sidebar).toHaveCSS("width", "256px");
 

@@ -166,6 +166,33 @@ test("quick capture adds a task from one line, and its timer counts live", async
   // Saved on the server: the list read afresh says the same.
   await page.reload();
   await expect(taskRow(page, "Review budget")).toContainText("Actual 25m");
+
+  // A repeating task from one line (issue 24): the preview shows the rule before saving; completing
+  // it opens the next one three days later (after completion: counted from today).
+  const again = await openQuickCapture(page);
+  const line = again.getByRole("combobox", { name: "Quick capture" });
+  await line.fill("Water the plants every 3 days after completion");
+  const repeating = again.getByRole("option", { name: /Add Water the plants/ });
+  await expect(repeating).toContainText("Every 3 days after completion");
+  await line.press("Enter");
+  await expect(again).toBeHidden();
+  const plants = taskRow(page, "Water the plants");
+  await expect(plants.getByTestId("repeat-rule")).toContainText("Every 3 days after completion");
+  const [inThreeDays, weekday] = await page.evaluate(() => {
+    const d = new Date(Date.now() + 3 * 86_400_000);
+    return [
+      new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short" })
+        .format(d)
+        .replace(/,/g, ""),
+      d.toLocaleDateString(undefined, { weekday: "short" }),
+    ];
+  });
+  await plants.getByRole("checkbox", { name: "Complete Water the plants" }).check();
+  await expect(page.getByText(`Next: ${inThreeDays}`, { exact: true })).toBeVisible();
+  // Still one open task, not ticked, due in three days.
+  await expect(taskRow(page, "Water the plants")).toHaveCount(1);
+  await expect(plants.getByRole("checkbox", { name: "Complete Water the plants" })).not.toBeChecked();
+  await expect(plants).toContainText(`Due ${weekday}, 5:00 PM`);
   void consoleErrors;
 });
 
@@ -246,7 +273,7 @@ test("filters and search narrow the list", async ({ page, request, consoleErrors
   void consoleErrors;
 });
 
-test("edit opens the same form filled in, and delete asks first", async ({
+test("edit opens the same form filled in, with subtasks added inline, and delete asks first", async ({
   page,
   request,
   consoleErrors,
@@ -265,9 +292,55 @@ test("edit opens the same form filled in, and delete asks first", async ({
   await expect(edit.getByLabel("Category")).toHaveValue("Research");
   await edit.getByLabel("Title").fill("Read the research paper");
   await edit.getByRole("button", { name: "2h" }).click();
+  // Two subtasks added inline (each saved at once), one ticked: "1 of 2". Saving the form after them
+  // is no conflict with the person's own subtask changes.
+  const newSubtask = edit.getByRole("textbox", { name: "New subtask" });
+  await newSubtask.fill("Skim the abstract");
+  await newSubtask.press("Enter");
+  await expect(edit.getByRole("checkbox", { name: "Skim the abstract" })).toBeVisible();
+  await newSubtask.fill("Take notes");
+  await edit.getByRole("spinbutton", { name: "Minutes" }).fill("15");
+  await edit.getByRole("button", { name: "Add subtask" }).click();
+  await expect(edit.getByRole("checkbox", { name: "Take notes" })).toBeVisible();
+  // The box follows the server's answer (a controlled checkbox), so click and wait for it to show.
+  await edit.getByRole("checkbox", { name: "Skim the abstract" }).click();
+  await expect(edit.getByRole("checkbox", { name: "Skim the abstract" })).toBeChecked();
+  await expect(edit.getByText("1 of 2")).toBeVisible();
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Task updated", { exact: true })).toBeVisible();
-  await expect(taskRow(page, "Read the research paper")).toContainText("Est. 2h");
+  // The row: progress, and the estimate with the open subtask's 15 minutes.
+  const paper = taskRow(page, "Read the research paper");
+  await expect(paper).toContainText("1 of 2");
+  await expect(paper).toContainText("Est. 2h 15m");
+
+  // A reminder three seconds ahead (through the API: the form's times are to the minute) fires into
+  // the bell live; its entry opens the task or snoozes it.
+  const listed = await page.request.get("/api/tasks?q=research");
+  const paperId = ((await listed.json()) as { tasks: { id: string }[] }).tasks[0]!.id;
+  const added = await page.request.post(`/api/tasks/${paperId}/reminders`, {
+    data: { at: new Date(Date.now() + 3_000).toISOString() },
+  });
+  expect(added.status()).toBe(201);
+  await page
+    .getByRole("button", { name: /^Notifications, 1 unread/ })
+    .first()
+    .click({ timeout: 20_000 });
+  const bell = page.getByRole("dialog", { name: "Notifications" });
+  await expect(bell.getByText("Reminder: Read the research paper")).toBeVisible();
+  await expect(bell.getByRole("button", { name: "Open Read the research paper" })).toBeVisible();
+  await bell.getByRole("button", { name: "Snooze Read the research paper for 10 minutes" }).click();
+  await expect(bell.getByText("Snoozed for 10 minutes.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  // Completing it with an open subtask asks first; "Complete all" completes both.
+  await page.getByRole("checkbox", { name: "Complete Read the research paper" }).click();
+  await page
+    .getByRole("dialog", { name: "Complete its subtasks too?" })
+    .getByRole("button", { name: "Complete all" })
+    .click();
+  await expect(paper).toContainText("2 of 2");
+  await expect(
+    page.getByRole("checkbox", { name: "Mark Read the research paper as not done" }),
+  ).toBeChecked();
 
   // Delete asks first.
   await page.getByRole("button", { name: "Delete Plan the sprint" }).click();

@@ -22,6 +22,9 @@ test("two members see each other's presence, typing and a broadcast action", asy
   extraHTTPHeaders,
   consoleErrors,
 }) => {
+  // Two browsers, the live panels, team analytics and the analytics page: more than the default 30 s
+  // on a loaded machine.
+  test.slow();
   const owner = await browser.newContext({ extraHTTPHeaders });
   const member = await browser.newContext({ extraHTTPHeaders, viewport: { width: 375, height: 800 } });
   try {
@@ -89,9 +92,47 @@ test("two members see each other's presence, typing and a broadcast action", asy
     await expectNoSeriousA11yViolations(olivia);
     await expectNoSeriousA11yViolations(ann);
 
+    // Team analytics (decision 210): Ann completes a task of a team project; the owner sees it in
+    // Ann's row, Ann sees her own figures and no table of anyone's.
+    const team = (await (await owner.request.get("/api/team")).json()).team;
+    const annId = team.members.find((m: { email: string }) => m.email === memberEmail).userId;
+    const project = await (
+      await owner.request.post("/api/projects", { data: { name: "Launch", teamId: team.id } })
+    ).json();
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const task = await (
+      await owner.request.post("/api/tasks", {
+        data: { title: "Brief", projectId: project.id, assigneeId: annId, deadline: inAWeek },
+      })
+    ).json();
+    expect(
+      (await member.request.patch(`/api/tasks/${task.id}`, { data: { completed: true } })).ok(),
+    ).toBeTruthy();
+
     // It survives a reload.
     await olivia.reload();
     await expect(olivia.getByRole("list", { name: "Recent activity" })).toContainText("Stand-up in 5");
+    const analytics = olivia.getByRole("region", { name: "Team analytics" });
+    const annFigures = analytics
+      .getByRole("region", { name: "By member" })
+      .getByRole("row", { name: /member Person/ });
+    await expect(annFigures.getByRole("cell").first()).toHaveText("1");
+    await expect(analytics.getByRole("region", { name: "By project" })).toContainText("Launch");
+    await analytics.getByRole("button", { name: "7 days" }).click();
+    await expect(analytics.getByRole("button", { name: "7 days" })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      analytics.getByTestId("team-analytics-team").locator('[data-figure="onTimeRate"]'),
+    ).toHaveText("100%");
+
+    await ann.reload();
+    const annAnalytics = ann.getByRole("region", { name: "Team analytics" });
+    await expect(
+      annAnalytics.getByTestId("team-analytics-me").locator('[data-figure="tasksCompleted"]'),
+    ).toHaveText("1");
+    await expect(annAnalytics.getByText(/shown to team owners and admins/)).toBeVisible();
+    await expect(annAnalytics.getByRole("table")).toHaveCount(0);
+    expect(await ann.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(olivia);
 
     // Olivia's network drops: she is told, and the lists are marked as possibly out of date.
     await owner.setOffline(true);
@@ -104,6 +145,13 @@ test("two members see each other's presence, typing and a broadcast action", asy
     // Ann closes her tab: offline for Olivia.
     await ann.close();
     await expect(annRow).toContainText("Offline");
+
+    // The analytics page narrowed to the team project (decision 211): its one task, kept in the address.
+    await olivia.goto("/dashboard?section=analytics");
+    await olivia.getByRole("combobox", { name: "Project" }).selectOption({ label: "Launch (team)" });
+    await expect(olivia).toHaveURL(new RegExp(`project=${project.id}`));
+    await expect(olivia.locator('[data-metric="Total tasks"]')).toHaveText("1");
+    await expect(olivia.locator('[data-metric="Completion rate"]')).toHaveText("100%");
   } finally {
     await owner.close();
     await member.close();

@@ -14,7 +14,12 @@ import { calendarConnections, syncedEvents, syncLogs } from "#server/db/schema/c
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "#server/db/schema/insights.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { pomodoroSessions, tasks, timeLogs } from "#server/db/schema/tasks.ts";
-import { workflowExecutions, workflows } from "#server/db/schema/workflows.ts";
+import {
+  workflowExecutions,
+  workflows,
+  workflowTemplates,
+  workflowTemplateUses,
+} from "#server/db/schema/workflows.ts";
 import { ACCOUNT_PURGE_JOB } from "#server/jobs/definitions/account-purge.ts";
 import type { Me } from "#shared/contracts/auth.ts";
 import type { CalendarIntegrationsResponse } from "#shared/contracts/calendar-integrations.ts";
@@ -86,6 +91,8 @@ async function seedEverything(p: Person) {
     .values({ userId: p.id, name: "Flow", triggerType: "time_based" })
     .returning();
   await d.insert(workflowExecutions).values({ workflowId: wf!.id, userId: p.id, status: "completed" });
+  const [template] = await d.select().from(workflowTemplates).limit(1);
+  await d.insert(workflowTemplateUses).values({ templateId: template!.id, userId: p.id });
   const [conn] = await d
     .insert(calendarConnections)
     .values({
@@ -188,6 +195,8 @@ describe("GET /api/account/export", () => {
       expect(ids.length, `${section} seeded`).toBeGreaterThan(0);
       expect(doc[section]!.map((r) => r.id).sort(), section).toEqual(ids);
     }
+    // The templates they used (a row per template, no id of its own).
+    expect(doc.workflowTemplateUses!.map((u) => u.userId)).toEqual([alice.id]);
     const body = JSON.stringify(doc);
     expect(body).toContain(`Task of ${alice.email}`);
     expect(body).not.toContain(bob.id);

@@ -9,8 +9,9 @@ import { accountDeletions, auditLog, clientErrorReports } from "#server/db/schem
 import { session, user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { onError } from "#server/http/on-error.ts";
-import { ADMINS_ONLY_MESSAGE, type RoleLookup, requireAdmin } from "#server/http/session.ts";
+import { requireUser } from "#server/http/session.ts";
 import type { AppBindings } from "#server/http/types.ts";
+import { ADMINS_ONLY_MESSAGE, adminActor, type RoleLookup } from "#server/modules/admin/access.ts";
 import type {
   AdminAuditPage,
   AdminDeletionsPage,
@@ -138,7 +139,7 @@ describe("who may call the admin API", () => {
 
 describe("a role lookup that fails (spec section 8)", () => {
   /**
-   * The guard every admin route calls, in a small app with `lookup` injected: the signed-in person
+   * The check every admin use case starts with, in a small app with `lookup` injected: the signed-in person
    * says super_admin in their session, which must not count, and the logger writes to `lines`.
    */
   function guarded(lookup: RoleLookup) {
@@ -156,7 +157,15 @@ describe("a role lookup that fails (spec section 8)", () => {
       });
       await next();
     });
-    app.get("/admin-only", async (c) => c.json({ role: (await requireAdmin(c, lookup)).role }));
+    app.get("/admin-only", async (c) => {
+      const actor = await adminActor({
+        db: db(),
+        log: c.get("log"),
+        person: requireUser(c),
+        lookupRole: lookup,
+      });
+      return c.json({ role: actor.role });
+    });
     app.onError(onError);
     return { call: () => app.request("/admin-only"), lines };
   }

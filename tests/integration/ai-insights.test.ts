@@ -179,7 +179,7 @@ describe("a person with ten weeks of history and a heavy fortnight", () => {
       category: "general",
       content: b.insights,
     });
-    // The same text again is not stored twice; Refresh regenerates and stores every time.
+    // The same text again is not stored twice; Refresh regenerates and stores, once per refresh window.
     server.clock.advance(60_000);
     await heavy.post<TaskDto>("/api/tasks", { title: "Invalidate the cache" });
     await heavy.request(
@@ -188,10 +188,38 @@ describe("a person with ten weeks of history and a heavy fortnight", () => {
     );
     expect((await insights(heavy)).body.insights).toBe(b.insights);
     expect((await rows()).length).toBe(stored.length);
+    // Ten minutes after the latest row, a refresh opens a new window and stores a new row.
+    server.clock.advance(10 * 60_000);
     const r = await refresh(heavy);
     expect(r.status).toBe(200);
     expect(r.body.insights).toBe(b.insights);
     expect((await rows()).length).toBe(stored.length + 1);
+  });
+
+  it("limits refreshes to 5 per 10 minutes with 429 and Retry-After, and stores one row per window", async () => {
+    // Signed up now: the trial counts as Pro.
+    const { client: person } = await createVerifiedUser(server);
+    const personId = (await person.get<{ id: string }>("/api/me")).body.id;
+    const rows = () => db().select().from(aiInsights).where(eq(aiInsights.userId, personId));
+    // The window of the clock's 23:00 runs to 23:10.
+    const answers = [];
+    for (let i = 0; i < 40; i++) answers.push(await refresh(person));
+    expect(answers.map((a) => a.status)).toEqual([...Array(5).fill(200), ...Array(35).fill(429)]);
+    const limited = answers[5]!;
+    expect(limited.headers.get("retry-after")).toBe("600");
+    expect(limited.body.error).toEqual({
+      code: "RATE_LIMITED",
+      message: "Insights can be refreshed 5 times every 10 minutes. Please wait a moment and try again.",
+    });
+    expect(await rows()).toHaveLength(1);
+    // Reading the page is not limited, and stores nothing more within the window.
+    expect((await insights(person)).status).toBe(200);
+    expect(await rows()).toHaveLength(1);
+    // The next window takes refreshes again, and keeps one more row.
+    server.clock.advance(10 * 60_000);
+    expect((await refresh(person)).status).toBe(200);
+    expect((await refresh(person)).status).toBe(200);
+    expect(await rows()).toHaveLength(2);
   });
 
   it("serves the cached result until the person's data changes", async () => {

@@ -1,5 +1,6 @@
 // The productivity assistant (spec: productivity-assistant function): POST /api/assistant with the
-// action suggest-break-activity answers { suggestion }, a varied, non-empty break idea.
+// action suggest-break-activity answers { suggestion }, a varied, non-empty break idea, to any
+// signed-in person (the Pomodoro is free), at most 30 times an hour each.
 import { describe, expect, it } from "vitest";
 import type { AssistantResponse } from "#shared/contracts/tasks.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
@@ -62,6 +63,22 @@ describe("POST /api/assistant suggest-break-activity", () => {
       expect(res.status).toBe(200);
       expect(res.body.suggestion).not.toContain(previous);
     }
+  });
+
+  it("takes 30 calls an hour per person, then answers 429 with Retry-After; others are not held", async () => {
+    const { client } = await createVerifiedUser(server);
+    // A fixed clock in the middle of an hour's window: 15 minutes of it are left.
+    server.clock.set("2026-11-20T10:45:00.000Z");
+    for (let i = 0; i < 30; i++) expect((await ask(client, valid())).status).toBe(200);
+    const limited = await ask(client, valid());
+    expectError(limited, 429, /a lot of break suggestions for one hour/);
+    expect((limited.body as unknown as ErrorBody).error.code).toBe("RATE_LIMITED");
+    expect(limited.headers.get("retry-after")).toBe("900");
+    expect(limited.body).not.toHaveProperty("suggestion");
+    const other = await createVerifiedUser(server);
+    expect((await ask(other.client, valid())).status).toBe(200);
+    server.clock.set("2026-11-20T11:00:00.000Z");
+    expect((await ask(client, valid())).status).toBe(200);
   });
 
   const bad: Array<[string, unknown]> = [

@@ -230,6 +230,19 @@ describe("sign-in and sign-out", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
+  it("refuses a password under 6 characters with the spec's words before Better Auth sees it", async () => {
+    const { email } = await createVerifiedUser(server);
+    const c = client();
+    const res = await c.post<{ error: { code: string; message: string; fields: Record<string, string> } }>(
+      "/api/auth/sign-in/email",
+      { email, password: "12345" },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION");
+    expect(res.body.error.fields).toEqual({ password: "Password must be at least 6 characters" });
+    expect(c.hasSessionCookie()).toBe(false);
+  });
+
   it("signs out: get-session null, /api/me 401, and the old cookie is dead", async () => {
     const { client: c } = await createVerifiedUser(server);
     expect((await c.get("/api/me")).status).toBe(200);

@@ -8,6 +8,7 @@ import { user } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { calendarConnections, syncedEvents, syncLogs } from "#server/db/schema/calendar.ts";
 import { CALENDAR_AUTO_SYNC_JOB } from "#server/jobs/definitions/calendar-auto-sync.ts";
+import { syncConnection } from "#server/modules/calendar-integrations/sync.ts";
 import type {
   CalendarCallbackResponse,
   CalendarConnectResponse,
@@ -352,6 +353,116 @@ describe("disconnect", () => {
       (await person.client.delete(`/api/calendar-integrations/connections/${connection.id}`)).status,
     ).toBe(404);
   });
+  it("a token refresh that finishes after Disconnect writes no token back (Microsoft cannot revoke)", async () => {
+    seed("microsoft", ["m1"]);
+    const person = await createVerifiedUser(server);
+    const { connection } = await connect(person.client, "microsoft");
+    // The access token has run out: the next sync refreshes it before anything else.
+    await db()
+      .update(calendarConnections)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(calendarConnections.id, connection.id));
+    const token = fake.holdNext("/microsoft/common/oauth2/v2.0/token");
+    const syncing = syncNow(person.client, connection.id);
+    await token.reached;
+    const gone = await person.client.delete(`/api/calendar-integrations/connections/${connection.id}`);
+    expect(gone.status).toBe(200);
+    // Microsoft answers the refresh with live tokens, a rotated refresh token among them.
+    token.release();
+    expect((await syncing).status).toBe(404);
+    const [row] = await db()
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, connection.id));
+    expect(row).toMatchObject({
+      isActive: false,
+      accessToken: null,
+      refreshToken: null,
+      tokenExpiresAt: null,
+      syncLeaseUntil: null,
+      errorMessage: null,
+    });
+    expect(await storedTitles(connection.id)).toEqual({});
+  });
+});
+
+const syncDeps = (leaseTimings?: { leaseMs: number; renewMs: number }) => ({
+  db: db(),
+  secretBox: server.kairo.deps.secretBox,
+  calendars: server.kairo.deps.calendars,
+  logger: server.kairo.deps.logger,
+  clock: server.kairo.deps.clock,
+  leaseTimings,
+});
+const connectionRow = async (id: string) =>
+  (await db().select().from(calendarConnections).where(eq(calendarConnections.id, id)))[0]!;
+
+describe("the sync's lease", () => {
+  it("is renewed while the sync pages: a sync far longer than its lease is never taken over", async () => {
+    seed("google", ["a", "b", "c", "d", "e", "f"]);
+    const person = await createVerifiedUser(server);
+    const { connection } = await connect(person.client, "google");
+    // A full sync of three pages, with a lease of 600 ms renewed every 150 ms.
+    await db()
+      .update(calendarConnections)
+      .set({ syncCursor: null })
+      .where(eq(calendarConnections.id, connection.id));
+    const page = fake.holdNext(GOOGLE_EVENTS);
+    const deps = syncDeps({ leaseMs: 600, renewMs: 150 });
+    const syncing = syncConnection(deps, {
+      connectionId: connection.id,
+      syncType: "manual",
+      now: new Date(),
+    });
+    try {
+      await page.reached;
+      // Held at the provider for more than three leases: the heartbeat keeps the lease.
+      await new Promise((r) => setTimeout(r, 2000));
+      const held = await connectionRow(connection.id);
+      expect(held.syncLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+      expect(held.nextSyncAt!.getTime()).toBe(held.syncLeaseUntil!.getTime());
+      expect(await server.kairo.calendarTakeover.sweep()).toBe(0);
+      expect((await syncNow(person.client, connection.id)).status).toBe(409);
+    } finally {
+      page.release();
+    }
+    expect(await syncing).toMatchObject({ status: "success", eventsSynced: 6 });
+    const done = await connectionRow(connection.id);
+    expect(done.syncLeaseUntil).toBeNull();
+    expect(done.nextSyncAt!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    const logs = await db().select().from(syncLogs).where(eq(syncLogs.connectionId, connection.id));
+    expect(logs.map((l) => l.status)).toEqual(["success", "success"]);
+  });
+
+  it("left behind by a dead instance, runs out and the takeover sweep syncs the connection again", async () => {
+    seed("google", ["a"]);
+    const person = await createVerifiedUser(server);
+    const { connection } = await connect(person.client, "google");
+    fake.addEvent("google", { id: "late", title: "Added later", start: inDays(2), end: inDays(2, 10) });
+    // What a killed instance leaves: its lease, written as the connection's next turn, still running.
+    const until = new Date(Date.now() + 60_000);
+    await db()
+      .update(calendarConnections)
+      .set({ syncLeaseUntil: until, nextSyncAt: until })
+      .where(eq(calendarConnections.id, connection.id));
+    expect(await server.kairo.calendarTakeover.sweep()).toBe(0);
+    expect((await syncNow(person.client, connection.id)).status).toBe(409);
+    // Once it has run out, the sweep takes the connection over.
+    const lapsed = new Date(Date.now() - 1000);
+    await db()
+      .update(calendarConnections)
+      .set({ syncLeaseUntil: lapsed, nextSyncAt: lapsed })
+      .where(eq(calendarConnections.id, connection.id));
+    expect(await server.kairo.calendarTakeover.sweep()).toBe(1);
+    expect(await storedTitles(connection.id)).toEqual({ a: "Meeting a", late: "Added later" });
+    const logs = await db().select().from(syncLogs).where(eq(syncLogs.connectionId, connection.id));
+    expect(logs.map((l) => [l.status, l.syncType])).toEqual([
+      ["success", "manual"],
+      ["success", "scheduled"],
+    ]);
+    expect((await connectionRow(connection.id)).syncLeaseUntil).toBeNull();
+    expect(await server.kairo.calendarTakeover.sweep()).toBe(0);
+  });
 });
 
 describe("the free plan and isolation", () => {
@@ -375,6 +486,38 @@ describe("the free plan and isolation", () => {
     expect(view.body.connectionLimit).toBe(1);
     // Reconnecting the same provider is not a second connection.
     expect((await connect(person.client, "google")).connection.calendarEmail).toBe("ada@example.com");
+  });
+
+  it("any plan holds at most 10 connections: the 11th is refused and its grant handed back", async () => {
+    const person = await createVerifiedUser(server);
+    const userId = await personId(person.email);
+    // Ten connected accounts, one of them the fake Microsoft account.
+    await db()
+      .insert(calendarConnections)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          userId,
+          provider: "microsoft",
+          calendarEmail: i === 0 ? "grace@example.com" : `account-${i}@example.com`,
+          calendarName: `Calendar ${i}`,
+        })),
+      );
+    const { code, state } = await authorize(person.client, "google");
+    const refused = await person.client.post<{ error: { code: string; message: string } }>(
+      "/api/calendar-integrations/callback",
+      { code, state },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "CONFLICT",
+      message: "You can connect up to 10 calendars. Disconnect one to connect another.",
+    });
+    expect(fake.grants.filter((g) => g.provider === "google").at(-1)?.revoked).toBe(true);
+    const view = await person.client.get<CalendarIntegrationsResponse>("/api/calendar-integrations");
+    expect(view.body.connections).toHaveLength(10);
+    expect(view.body.connections.some((c) => c.provider === "google")).toBe(false);
+    // Reconnecting one of the ten is not an eleventh.
+    expect((await connect(person.client, "microsoft")).connection.calendarEmail).toBe("grace@example.com");
   });
 
   it("another person can neither see, sync, disconnect nor finish someone's connect", async () => {

@@ -1,5 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listMilestones, listProjects } from "#server/modules/projects/projects.ts";
+import { SAMPLE_TEAM_PROJECT } from "#server/modules/projects/sample-project.ts";
+import type { MilestoneListResponse, ProjectListResponse } from "#shared/contracts/projects.ts";
+import type { TaskListResponse } from "#shared/contracts/tasks.ts";
+import { seedDemoData } from "../../src/demo/seed.ts";
 import { createVerifiedUser } from "../support/factories.ts";
+import { expectError } from "../support/integration.ts";
 import { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -123,5 +130,53 @@ describe("demo preview", () => {
     await alice.client.post("/api/demo");
     expect((await bob.client.get<{ demo: Demo }>("/api/subscription")).body.demo.active).toBe(false);
     expect((await new TestClient(server.baseUrl).post("/api/demo")).status).toBe(401);
+  });
+});
+
+describe("the preview's sample team project", () => {
+  it("is the person's to work in while the preview lives, and goes once it has ended", async () => {
+    const { client } = await createVerifiedUser(server);
+    const start = new Date("2026-11-23T09:00:00Z");
+    server.clock.set(start);
+    try {
+      expect((await client.post("/api/demo")).status).toBe(201);
+      const list = await client.get<ProjectListResponse>("/api/projects");
+      const sample = list.body.projects.find((p) => p.name === SAMPLE_TEAM_PROJECT)!;
+      expect(sample).toMatchObject({ kind: "team", readOnly: false, taskCount: 5, can: { editTasks: true } });
+      const stones = await client.get<MilestoneListResponse>(`/api/projects/${sample.id}/milestones`);
+      expect(stones.body.milestones.map((m) => m.progress)).toEqual(["2 of 3", "0 of 2"]);
+      const mine = await client.get<TaskListResponse>("/api/tasks?assignee=me");
+      const open = mine.body.tasks.find((t) => !t.completed)!;
+      expect((await client.patch(`/api/tasks/${open.id}`, { completed: true })).status).toBe(200);
+      // Asking again while it lives writes no second sample.
+      await client.post("/api/demo");
+      const again = (await client.get<ProjectListResponse>("/api/projects")).body.projects;
+      expect(again.filter((p) => p.name === SAMPLE_TEAM_PROJECT)).toHaveLength(1);
+
+      server.clock.set(new Date(start.getTime() + 31 * 60_000));
+      expect((await client.get<{ demo: Demo }>("/api/subscription")).body.demo.active).toBe(false);
+      const after = (await client.get<ProjectListResponse>("/api/projects")).body.projects;
+      expect(after.map((p) => p.name)).not.toContain(SAMPLE_TEAM_PROJECT);
+      expectError(await client.get(`/api/projects/${sample.id}`), 404);
+    } finally {
+      server.clock.reset();
+    }
+  });
+});
+
+describe("the static demo's sample data", () => {
+  it("shares a team project with milestones and assigned tasks, which the demo person may edit", async () => {
+    const person = { id: randomUUID(), name: "Demo Person", email: `demo-${randomUUID()}@example.com` };
+    const db = server.kairo.deps.database.db;
+    await seedDemoData(db, person as Parameters<typeof seedDemoData>[1], new Date());
+    const o = { db, gate: server.kairo.deps.entitlements, clock: () => new Date(), personId: person.id };
+    const list = await listProjects({ ...o, query: { archived: "false" } });
+    const shared = list.find((p) => p.name === SAMPLE_TEAM_PROJECT);
+    expect(shared).toMatchObject({ kind: "team", readOnly: false, taskCount: 5, can: { editTasks: true } });
+    const stones = await listMilestones({ ...o, projectId: shared!.id });
+    expect(stones.map((m) => [m.name, m.progress])).toEqual([
+      ["Content ready", "2 of 3"],
+      ["Launch", "0 of 2"],
+    ]);
   });
 });

@@ -4,9 +4,11 @@
 // else's items appear.
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/auth.ts";
 import { pomodoroSessions } from "#server/db/schema/tasks.ts";
+import { loggedPath } from "#server/http/every-response.ts";
 import type { IcalFeedResponse } from "#shared/contracts/calendar-integrations.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
@@ -15,9 +17,12 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 let server: TestServer;
 const db = () => server.testDb.database.db;
 const DAY = 86_400_000;
+/** Every line the server logs, as written. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  const logger = pino({ level: "info" }, { write: (line: string) => void logLines.push(line) });
+  server = await startTestServer({}, { logger });
 });
 afterAll(() => server?.close());
 
@@ -126,5 +131,66 @@ describe("the iCalendar feed", () => {
     expect((await fetchFeed(second)).status).toBe(404);
     expect((await fetchFeed(`${server.baseUrl}/ical/${"a".repeat(43)}.ics`)).status).toBe(404);
     expect((await fetchFeed(`${server.baseUrl}/ical/short.ics`)).status).toBe(404);
+  });
+
+  async function feedOf(person: Awaited<ReturnType<typeof createVerifiedUser>>) {
+    const made = await person.client.post<IcalFeedResponse>("/api/calendar-integrations/ical-feed");
+    expect(made.status).toBe(200);
+    return made.body.url!;
+  }
+
+  it("answers 404 while the account is banned or being deleted; a ban that ended opens it again", async () => {
+    const banned = await createVerifiedUser(server);
+    const bannedFeed = await feedOf(banned);
+    const id = await personId(banned.email);
+    await db().update(user).set({ banned: true, banReason: "spam" }).where(eq(user.id, id));
+    expect((await fetchFeed(bannedFeed)).status).toBe(404);
+    await db()
+      .update(user)
+      .set({ banExpires: new Date(Date.now() + DAY) })
+      .where(eq(user.id, id));
+    expect((await fetchFeed(bannedFeed)).status).toBe(404);
+    await db()
+      .update(user)
+      .set({ banExpires: new Date(Date.now() - 1000) })
+      .where(eq(user.id, id));
+    expect((await fetchFeed(bannedFeed)).status).toBe(200);
+
+    const leaving = await createVerifiedUser(server);
+    const leavingFeed = await feedOf(leaving);
+    expect((await fetchFeed(leavingFeed)).status).toBe(200);
+    const deleted = await leaving.client.post("/api/account/delete", { password: leaving.password });
+    expect(deleted.status).toBe(200);
+    const gone = await fetchFeed(leavingFeed);
+    expect(gone.status).toBe(404);
+    expect(gone.text).not.toContain("BEGIN:VCALENDAR");
+  });
+
+  it("answers one feed 120 times an hour, then 429 with Retry-After; the secret never reaches the log", async () => {
+    const person = await createVerifiedUser(server);
+    const url = await feedOf(person);
+    const secret = url.match(/\/ical\/([A-Za-z0-9_-]{43})\.ics$/)![1]!;
+    const other = await feedOf(await createVerifiedUser(server));
+    // Half an hour into the hour's window.
+    server.clock.set("2026-11-20T10:30:00.000Z");
+    try {
+      for (let i = 0; i < 120; i++) expect((await fetchFeed(url)).status).toBe(200);
+      const res = await fetch(url);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBe("1800");
+      expect(await res.text()).toBe("Too many requests for this calendar feed. Please try again later.");
+      // Another person's feed is not held by this one's.
+      expect((await fetchFeed(other)).status).toBe(200);
+      server.clock.set("2026-11-20T11:00:00.000Z");
+      expect((await fetchFeed(url)).status).toBe(200);
+    } finally {
+      server.clock.reset();
+    }
+    // The refusal was logged, under the redacted path; no line holds a feed's secret.
+    const limited = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === "rate limited");
+    expect(limited.map((l) => l.path)).toEqual(["/ical/[feed].ics"]);
+    expect(logLines.filter((l) => l.includes(secret))).toEqual([]);
+    expect(loggedPath(`/ical/${secret}.ics`)).toBe("/ical/[feed].ics");
+    expect(loggedPath("/api/tasks")).toBe("/api/tasks");
   });
 });

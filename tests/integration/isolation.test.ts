@@ -8,12 +8,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session as sessionTable, user as userTable } from "#server/db/schema/auth.ts";
 import { calendarConnections } from "#server/db/schema/calendar.ts";
+import { oauthGrants } from "#server/db/schema/platform.ts";
+import { pushSubscriptions } from "#server/db/schema/push.ts";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema/webhooks.ts";
 import { saveConnectionTokens } from "#server/modules/calendar-integrations/connection-tokens.ts";
 import { createNotification } from "#server/modules/notifications/notifications.ts";
 import type { LocalCheckoutDto } from "#shared/contracts/billing.ts";
+import type { CreatedApiKeyResponse, CreatedAppResponse } from "#shared/contracts/platform.ts";
+import type { MilestoneDto, ProjectDto } from "#shared/contracts/projects.ts";
 import type { ActiveSessionsResponse } from "#shared/contracts/sessions.ts";
 import type { PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
-import type { InvitationPreview, TeamResponse } from "#shared/contracts/team.ts";
+import type { InvitationPreview, TeamAnalyticsResponse, TeamResponse } from "#shared/contracts/team.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { dbFingerprint } from "../support/db-fingerprint.ts";
 import { createVerifiedUser, userData } from "../support/factories.ts";
@@ -50,10 +55,35 @@ type Ids = {
   calendarConnection: string;
   /** One of A's AI recommendations, not applied. */
   recommendation: string;
+  /** A browser A turned notifications on in (Web Push). */
+  pushSubscription: string;
+  /** An OAuth app of A's team, an API key of A's, and A's grant to the app (issue 26). */
+  oauthApp: string;
+  apiKey: string;
+  oauthGrant: string;
+  /** A's webhook endpoint, and a message queued for it. */
+  webhook: string;
+  webhookDelivery: string;
   /** A's workflow, and one of its runs. */
   workflow: string;
+  /** A's comment on `task`. */
+  comment: string;
+  /** A subtask of A's on `task`. */
+  subtask: string;
+  /** A's reminder on `task`. */
+  reminder: string;
   execution: string;
+  /** A block of A's proposed plan (Plan my week). */
+  planBlock: string;
+  /** A's team, C's user id, a restricted project of the team open to C, and a milestone of it. */
+  teamA: string;
+  userC: string;
+  project: string;
+  milestone: string;
 };
+
+/** B's own things, for the calls that carry A's ids in a body on something of B's. */
+let own: { task: string; project: string };
 
 let server: TestServer;
 let a: Person;
@@ -122,14 +152,38 @@ async function connectCalendarOf(userId: string): Promise<string> {
 
 type Call = { path: string; json?: unknown };
 type Case = {
-  /** What B is told: 404 where the thing simply is not B's, 403 where the route says why. */
-  status: 403 | 404;
-  code: "NOT_FOUND" | "FORBIDDEN";
+  /**
+   * What B is told: 404 where the thing simply is not B's, 403 where the route says why, 400 where
+   * an id in a body is refused as a field of B's own thing (a milestone of another project, an
+   * assignee or project member who is not in B's team).
+   */
+  status: 400 | 403 | 404 | 409;
+  code: "NOT_FOUND" | "FORBIDDEN" | "VALIDATION" | "CONFLICT";
   /** One or more calls on A's ids, each with a body that would be valid for an owner. */
   calls: (ids: Ids) => Call[];
 };
 
 const CASES: Record<string, Case> = {
+  "POST /api/planner/blocks/:id/accept": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/planner/blocks/${i.planBlock}/accept`, json: {} }],
+  },
+  "POST /api/planner/blocks/:id/reject": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/planner/blocks/${i.planBlock}/reject`, json: {} }],
+  },
+  "PATCH /api/planner/blocks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      {
+        path: `/api/planner/blocks/${i.planBlock}`,
+        json: { start: "2030-01-07T10:00:00.000Z", end: "2030-01-07T11:00:00.000Z" },
+      },
+    ],
+  },
   "POST /api/calendar-integrations/connections/:id/sync": {
     status: 404,
     code: "NOT_FOUND",
@@ -202,6 +256,145 @@ const CASES: Record<string, Case> = {
       { path: `/api/tasks/${i.runningTask}/time-logs` },
     ],
   },
+  "GET /api/tasks/:id/comments": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/comments` }],
+  },
+  "POST /api/tasks/:id/comments": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/comments`, json: { body: "B was here" } }],
+  },
+  "PATCH /api/tasks/:id/comments/:commentId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/comments/${i.comment}`, json: { body: "B was here" } }],
+  },
+  "DELETE /api/tasks/:id/comments/:commentId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/comments/${i.comment}` }],
+  },
+  "GET /api/tasks/:id/history": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/history` }],
+  },
+  "GET /api/tasks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}` }, { path: `/api/tasks/${i.runningTask}` }],
+  },
+  "GET /api/v1/tasks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}` }],
+  },
+  "POST /api/tasks/:id/occurrences/complete": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/occurrences/complete`, json: {} }],
+  },
+  "POST /api/tasks/:id/occurrences/skip": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/occurrences/skip`, json: {} }],
+  },
+  "PATCH /api/v1/tasks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}`, json: { title: "B was here" } }],
+  },
+  "GET /api/v1/tasks/:id/comments": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/comments` }],
+  },
+  "POST /api/v1/tasks/:id/comments": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/comments`, json: { body: "B was here" } }],
+  },
+  "GET /api/v1/tasks/:id/time-logs": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/tasks/${i.task}/time-logs` },
+      { path: `/api/v1/tasks/${i.runningTask}/time-logs` },
+    ],
+  },
+  "POST /api/v1/tasks/:id/timer/start": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/timer/start` }],
+  },
+  "POST /api/v1/tasks/:id/timer/stop": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.runningTask}/timer/stop` }],
+  },
+  "GET /api/v1/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/projects/${i.project}` }],
+  },
+  "POST /api/tasks/:id/subtasks": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/subtasks`, json: { title: "B was here" } }],
+  },
+  "PATCH /api/tasks/:id/subtasks/:subId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/tasks/${i.task}/subtasks/${i.subtask}`, json: { title: "B was here", done: true } },
+      // A's subtask named under B's own task is not found either.
+      { path: `/api/tasks/${own.task}/subtasks/${i.subtask}`, json: { done: true } },
+    ],
+  },
+  "DELETE /api/tasks/:id/subtasks/:subId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/tasks/${i.task}/subtasks/${i.subtask}` },
+      { path: `/api/tasks/${own.task}/subtasks/${i.subtask}` },
+    ],
+  },
+  "PUT /api/tasks/:id/subtasks/order": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/subtasks/order`, json: { ids: [i.subtask] } }],
+  },
+  "GET /api/tasks/:id/reminders": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/tasks/${i.task}/reminders` }],
+  },
+  "POST /api/tasks/:id/reminders": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      {
+        path: `/api/tasks/${i.task}/reminders`,
+        json: { at: new Date(Date.now() + 86_400_000).toISOString() },
+      },
+    ],
+  },
+  "DELETE /api/tasks/:id/reminders/:reminderId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/tasks/${i.task}/reminders/${i.reminder}` },
+      // A's reminder named under B's own task is not found either.
+      { path: `/api/tasks/${own.task}/reminders/${i.reminder}` },
+    ],
+  },
+  "POST /api/reminders/:id/snooze": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/reminders/${i.reminder}/snooze`, json: { for: "10m" } }],
+  },
   "POST /api/pomodoro-sessions/:id/complete": {
     status: 404,
     code: "NOT_FOUND",
@@ -255,10 +448,131 @@ const CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/team/members/${i.memberC}` }, { path: `/api/team/members/${i.memberA}` }],
   },
+  "DELETE /api/push/subscriptions/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/push/subscriptions/${i.pushSubscription}` }],
+  },
+  "DELETE /api/developer/apps/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/developer/apps/${i.oauthApp}` }],
+  },
+  "DELETE /api/developer/keys/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/developer/keys/${i.apiKey}` }],
+  },
+  "DELETE /api/connected-apps/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/connected-apps/${i.oauthGrant}` }],
+  },
+  "PATCH /api/webhooks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/webhooks/${i.webhook}`, json: { description: "Bruno was here" } }],
+  },
+  "DELETE /api/webhooks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/webhooks/${i.webhook}` }],
+  },
+  "POST /api/webhooks/:id/secret": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/webhooks/${i.webhook}/secret` }],
+  },
+  "GET /api/webhooks/:id/deliveries": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/webhooks/${i.webhook}/deliveries` }],
+  },
+  "POST /api/webhooks/:id/deliveries/:deliveryId/redeliver": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/webhooks/${i.webhook}/deliveries/${i.webhookDelivery}/redeliver` }],
+  },
   "DELETE /api/account/sessions/:id": {
     status: 404,
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/account/sessions/${i.sessionA}` }],
+  },
+  // -- projects and milestones (issue 23): B is in no team of A's, so A's team project is not found.
+  "GET /api/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}` }],
+  },
+  "PATCH /api/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/projects/${i.project}`, json: { name: "Taken over by B" } },
+      { path: `/api/projects/${i.project}`, json: { restricted: false } },
+    ],
+  },
+  "DELETE /api/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/projects/${i.project}?confirm=true` },
+      { path: `/api/projects/${i.project}` },
+    ],
+  },
+  "POST /api/projects/:id/archive": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/archive`, json: {} }],
+  },
+  "POST /api/projects/:id/restore": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/restore`, json: {} }],
+  },
+  "GET /api/projects/:id/milestones": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/milestones` }],
+  },
+  "POST /api/projects/:id/milestones": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/milestones`, json: { name: "B's milestone" } }],
+  },
+  "GET /api/projects/:id/members": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/members` }],
+  },
+  "POST /api/projects/:id/members": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/members`, json: { userId: i.userA } }],
+  },
+  "DELETE /api/projects/:id/members/:userId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/projects/${i.project}/members/${i.userC}` }],
+  },
+  "PATCH /api/milestones/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/milestones/${i.milestone}`, json: { name: "Taken over by B" } }],
+  },
+  "DELETE /api/milestones/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/milestones/${i.milestone}` }],
+  },
+  // B owns a team of their own (so has the feature), but A's members are not in it.
+  "PATCH /api/team/members/:memberId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/team/members/${i.memberC}`, json: { role: "admin" } },
+      { path: `/api/team/members/${i.memberA}`, json: { role: "member" } },
+    ],
   },
   // B is no administrator.
   "PUT /api/admin/users/:id/role": {
@@ -295,6 +609,13 @@ const BODY_ID_CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: "/api/notifications/read", json: { ids: [i.notification] } }],
   },
+  // An order for B's own task that names A's subtask is not the list of B's task: refused as stale,
+  // and nothing of A's moves.
+  "PUT /api/tasks/:id/subtasks/order ids": {
+    status: 409,
+    code: "CONFLICT",
+    calls: (i) => [{ path: `/api/tasks/${own.task}/subtasks/order`, json: { ids: [i.subtask] } }],
+  },
   // A Pomodoro session may name the task it is for: only one of the caller's own.
   "POST /api/pomodoro-sessions taskId": {
     status: 404,
@@ -311,6 +632,64 @@ const BODY_ID_CASES: Record<string, Case> = {
     ],
   },
 };
+
+/** A task's project, milestone and assignee, named in a new task's body or a change to B's own task. */
+function taskFieldCases(method: "POST" | "PATCH", path: (i: Ids) => string): Record<string, Case> {
+  const route = `${method} ${path({ task: ":id" } as Ids)}`;
+  const title = method === "POST" ? { title: "B's task" } : {};
+  return {
+    // A's project is not found for B, whatever B's task is.
+    [`${route} projectId`]: {
+      status: 404,
+      code: "NOT_FOUND",
+      calls: (i) => [{ path: path(i), json: { ...title, projectId: i.project } }],
+    },
+    // A's milestone is no milestone of B's Inbox or project.
+    [`${route} milestoneId`]: {
+      status: 400,
+      code: "VALIDATION",
+      calls: (i) => [
+        { path: path(i), json: { ...title, milestoneId: i.milestone } },
+        { path: path(i), json: { ...title, projectId: own.project, milestoneId: i.milestone } },
+      ],
+    },
+    // A (or C) cannot see B's project, so cannot be given B's task.
+    [`${route} assigneeId`]: {
+      status: 400,
+      code: "VALIDATION",
+      calls: (i) => [
+        { path: path(i), json: { ...title, projectId: own.project, assigneeId: i.userA } },
+        { path: path(i), json: { ...title, projectId: own.project, assigneeId: i.userC } },
+        { path: path(i), json: { ...title, assigneeId: i.userA } },
+      ],
+    },
+  };
+}
+
+Object.assign(BODY_ID_CASES, {
+  ...taskFieldCases("POST", () => "/api/tasks"),
+  ...taskFieldCases("POST", () => "/api/v1/tasks"),
+  ...taskFieldCases("PATCH", (i) => (i.task === ":id" ? "/api/v1/tasks/:id" : `/api/v1/tasks/${own.task}`)),
+  ...taskFieldCases("PATCH", (i) => (i.task === ":id" ? "/api/tasks/:id" : `/api/tasks/${own.task}`)),
+  // B is in no team of A's: no project of B's can be put in it.
+  "POST /api/projects teamId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: "/api/projects", json: { name: "B's project", teamId: i.teamA } },
+      { path: "/api/projects", json: { name: "B's project", teamId: i.teamA, restricted: true } },
+    ],
+  },
+  // Only a member of B's team joins B's restricted project.
+  "POST /api/projects/:id/members userId": {
+    status: 400,
+    code: "VALIDATION",
+    calls: (i) => [
+      { path: `/api/projects/${own.project}/members`, json: { userId: i.userA } },
+      { path: `/api/projects/${own.project}/members`, json: { userId: i.userC } },
+    ],
+  },
+} satisfies Record<string, Case>);
 
 /** Body fields named like ids that name nobody's data, and why. */
 const NOT_RECORD_IDS: Record<string, string> = {
@@ -360,9 +739,46 @@ beforeAll(async () => {
   const team = (await a.client.get<TeamResponse>("/api/team")).body.team!;
   expect(team).toMatchObject({ seats: 3, seatsUsed: 3, isOwner: true });
   const me = await a.client.get<{ id: string }>("/api/me");
+  const userC = (await c.client.get<{ id: string }>("/api/me")).body.id;
+  const project = await a.client.post<ProjectDto>("/api/projects", {
+    name: "Amelia secret project",
+    teamId: team.id,
+    restricted: true,
+  });
+  expect(project.status).toBe(201);
+  expect((await a.client.post(`/api/projects/${project.body.id}/members`, { userId: userC })).status).toBe(
+    200,
+  );
+  const milestone = await a.client.post<MilestoneDto>(`/api/projects/${project.body.id}/milestones`, {
+    name: "Amelia secret milestone",
+  });
+  expect(milestone.status).toBe(201);
   const insights = await a.client.get<{ recommendations: { id: string }[] }>("/api/ai-insights");
   expect(insights.status).toBe(200);
+  const app = await a.client.post<CreatedAppResponse>("/api/developer/apps", {
+    name: "Amelia secret app",
+    redirectUris: ["https://amelia.example/callback"],
+    scopes: ["tasks:read"],
+  });
+  expect(app.status).toBe(201);
+  const key = await a.client.post<CreatedApiKeyResponse>("/api/developer/keys", {
+    name: "Amelia secret key",
+    scopes: ["tasks:read"],
+    expiresInDays: 30,
+  });
+  expect(key.status).toBe(201);
+  const [grant] = await db()
+    .insert(oauthGrants)
+    .values({ appId: app.body.app.id, userId: me.body.id, scopes: ["tasks:read"] })
+    .returning({ id: oauthGrants.id });
   ids = {
+    teamA: team.id,
+    userC,
+    project: project.body.id,
+    milestone: milestone.body.id,
+    oauthApp: app.body.app.id,
+    apiKey: key.body.key.id,
+    oauthGrant: grant!.id,
     recommendation: insights.body.recommendations[0]!.id,
     task,
     runningTask,
@@ -375,6 +791,19 @@ beforeAll(async () => {
     userA: me.body.id,
     sessionA: (await a.client.get<ActiveSessionsResponse>("/api/account/sessions")).body.sessions[0]!.id,
     ...(await workflowWithRun(a.client)),
+    comment: (
+      await a.client.post<{ id: string }>(`/api/tasks/${task}/comments`, { body: "Amelia secret note" })
+    ).body.id,
+    subtask: (
+      await a.client.post<{ subtasks: { id: string }[] }>(`/api/tasks/${task}/subtasks`, {
+        title: "Amelia secret step",
+      })
+    ).body.subtasks[0]!.id,
+    reminder: (
+      await a.client.post<{ id: string }>(`/api/tasks/${task}/reminders`, {
+        at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).body.id,
     notification: (
       await createNotification({
         db: db(),
@@ -385,6 +814,19 @@ beforeAll(async () => {
       })
     ).id,
     calendarConnection: await connectCalendarOf(me.body.id),
+    planBlock: await proposedBlockOf(a.client),
+    pushSubscription: (
+      await db()
+        .insert(pushSubscriptions)
+        .values({
+          userId: me.body.id,
+          endpoint: "https://push.example.com/send/amelia-secret-endpoint",
+          p256dh: "BAmelia",
+          auth: "amelia-auth",
+        })
+        .returning({ id: pushSubscriptions.id })
+    )[0]!.id,
+    ...(await webhookOf(me.body.id)),
   };
   expect(team.invitations.map((i) => i.id)).toEqual([ids.pendingInvitation]);
   secrets = [
@@ -403,15 +845,60 @@ beforeAll(async () => {
     "Amelia running errand",
     "Amelia secret notice",
     "Amelia secret automation",
+    "Amelia secret note",
+    "Amelia secret step",
+    "amelia-secret-hook",
+    "Amelia secret hooked task",
+    "Amelia secret project",
+    "Amelia secret milestone",
   ];
 
   // B: signed in, on Team (a team of their own, so no feature gate hides anything), with a task.
   b = await createVerifiedUser(server, { name: "Bruno Outsider" });
   await buyTeam(b.client, 2);
-  await createTask(b.client, "Bruno's own task");
-  expect((await b.client.get<TeamResponse>("/api/team")).body.team).toMatchObject({ isOwner: true });
+  const bTask = await createTask(b.client, "Bruno's own task");
+  const bTeam = (await b.client.get<TeamResponse>("/api/team")).body.team!;
+  expect(bTeam).toMatchObject({ isOwner: true });
+  const bProject = await b.client.post<ProjectDto>("/api/projects", {
+    name: "Bruno's project",
+    teamId: bTeam.id,
+    restricted: true,
+  });
+  expect(bProject.status).toBe(201);
+  own = { task: bTask, project: bProject.body.id };
 }, 60_000);
 afterAll(() => server?.close());
+
+/** A webhook endpoint of A's (stored as a creation stores it) with one delivered message. */
+async function webhookOf(userId: string) {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await db()
+    .insert(webhookEndpoints)
+    .values({
+      id,
+      userId,
+      url: "https://hooks.example.com/amelia-secret-hook",
+      eventTypes: ["task.created"],
+      secretSealed: server.kairo.deps.secretBox.seal("whsec_QW1lbGlhU2VjcmV0", `webhook:${id}`),
+      createdAt: now,
+      updatedAt: now,
+    });
+  const [delivery] = await db()
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: id,
+      userId,
+      eventType: "task.created",
+      payload: '{"type":"task.created","data":{"title":"Amelia secret hooked task"}}',
+      status: "delivered",
+      nextAttemptAt: now,
+      retrySince: now,
+      createdAt: now,
+    })
+    .returning({ id: webhookDeliveries.id });
+  return { webhook: id, webhookDelivery: delivery!.id };
+}
 
 /** A workflow of A's that ran once (completing the task triggers it), and that run. */
 async function workflowWithRun(client: TestClient) {
@@ -433,6 +920,14 @@ async function workflowWithRun(client: TestClient) {
   const execution = list.body.executions[0]!.id;
   await server.kairo.deps.jobs.stop();
   return { workflow: created.body.id, execution };
+}
+
+/** Plan my week for A: the first block of the proposal (the week always has working time to fill). */
+async function proposedBlockOf(client: TestClient): Promise<string> {
+  const res = await client.post<{ proposed: Array<{ id: string }> }>("/api/planner/plan", { scope: "week" });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.proposed.length).toBeGreaterThan(0);
+  return res.body.proposed[0]!.id;
 }
 
 /** The id routes of the route rules: every rule whose path has a ":" parameter. */
@@ -466,6 +961,12 @@ describe("the isolation case table", () => {
 
 const ALL_CASES: Record<string, Case> = { ...CASES, ...BODY_ID_CASES };
 
+/** /api/v1's problem document (decision 255) read as the rest of /api's error body. */
+function asErrorBody(body: unknown): ErrorBody {
+  const { code, detail, fields } = body as { code: string; detail: string; fields?: Record<string, string> };
+  return { error: { code, message: detail, ...(fields ? { fields } : {}) } };
+}
+
 describe("B cannot reach A's data through any id route or id in a body", () => {
   it.each(Object.keys(ALL_CASES).sort())("%s", async (route) => {
     const [method] = route.split(" ") as [string, string];
@@ -474,12 +975,15 @@ describe("B cannot reach A's data through any id route or id in a body", () => {
       const before = await fingerprint();
       const aBefore = await sessionsOfA();
       const res = await b.client.request<ErrorBody>(method, call.path, { json: call.json });
+      if (call.path.startsWith("/api/v1/")) res.body = asErrorBody(res.body);
       const after = await fingerprint();
       expect(await sessionsOfA(), `${method} ${call.path} changed A's sessions`).toEqual(aBefore);
 
       expect(res.status, `${method} ${call.path}`).toBe(rule.status);
-      expect(res.headers.get("content-type")).toMatch(/application\/json/);
-      expect(res.body).toEqual({ error: { code: rule.code, message: expect.any(String) } });
+      expect(res.headers.get("content-type")).toMatch(/application\/(problem\+)?json/);
+      // A refused field (400) also names the field, with the same message.
+      const fields = rule.status === 400 ? { fields: expect.any(Object) } : {};
+      expect(res.body).toEqual({ error: { code: rule.code, message: expect.any(String), ...fields } });
       expect(res.body.error.message.length).toBeGreaterThan(0);
       expect(after, `${method} ${call.path} changed the database`).toEqual(before);
 
@@ -493,6 +997,23 @@ describe("B cannot reach A's data through any id route or id in a body", () => {
 });
 
 describe("special cases", () => {
+  it("B's team analytics hold only B's team, and A's project as a filter is not found (decisions 210, 211)", async () => {
+    const res = await b.client.get<TeamAnalyticsResponse>("/api/team/analytics?range=90");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.projects!.map((p) => p.projectId)).toContain(own.project);
+    const text = JSON.stringify(res.body);
+    for (const secret of secrets) expect(text, `team analytics leak ${secret}`).not.toContain(secret);
+    for (const path of [
+      `/api/analytics?range=7&projectId=${ids.project}`,
+      `/api/ai-insights?tz=UTC&projectId=${ids.project}`,
+      `/api/calendar?from=2030-01-01T00:00:00.000Z&to=2030-01-08T00:00:00.000Z&projectId=${ids.project}`,
+    ]) {
+      const refused = await b.client.get<ErrorBody>(path);
+      expect(refused.status, path).toBe(404);
+      expect(refused.body.error.code).toBe("NOT_FOUND");
+    }
+  });
+
   it("the invitation preview tells someone else only that it is not theirs", async () => {
     const res = await b.client.get<ErrorBody>(`/api/team/invitations/${ids.pendingInvitation}`);
     expect(res.status).toBe(403);
@@ -512,6 +1033,25 @@ describe("special cases", () => {
     const team = (await a.client.get<TeamResponse>("/api/team")).body.team!;
     expect(team.members.map((m) => m.email).sort()).toEqual([a.email, c.email].sort());
     expect(team.invitations.map((i) => i.id)).toEqual([ids.pendingInvitation]);
+    const app = await a.client.post<CreatedAppResponse>("/api/developer/apps", {
+      name: "Amelia secret app",
+      redirectUris: ["https://amelia.example/callback"],
+      scopes: ["tasks:read"],
+    });
+    expect(app.status).toBe(201);
+    const key = await a.client.post<CreatedApiKeyResponse>("/api/developer/keys", {
+      name: "Amelia secret key",
+      scopes: ["tasks:read"],
+      expiresInDays: 30,
+    });
+    expect(key.status).toBe(201);
+    const [grant] = await db()
+      .insert(oauthGrants)
+      .values({ appId: app.body.app.id, userId: ids.userA, scopes: ["tasks:read"] })
+      .returning({ id: oauthGrants.id });
+    ids.oauthApp = app.body.app.id;
+    ids.apiKey = key.body.key.id;
+    ids.oauthGrant = grant!.id;
     const bTeam = (await b.client.get<TeamResponse>("/api/team")).body.team!;
     expect(bTeam.members.map((m) => m.email)).toEqual([b.email]);
   });

@@ -227,6 +227,31 @@ describe("active sessions: GET /api/account/sessions and DELETE /api/account/ses
     expect(theirs.map((s) => s.id)).toEqual((await sessionRows(stranger.email)).map((r) => r.id));
   });
 
+  it("lists at most the 50 most recently used sessions, this browser's first even when it is the oldest", async () => {
+    const person = await createVerifiedUser(server);
+    const personId = await userId(person.email);
+    // 60 more sessions, each used a minute after the one before, all newer than this browser's.
+    const base = Date.now() + 60_000;
+    await db()
+      .insert(session)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `bulk-session-${personId}-${i}`,
+          token: `bulk-token-${personId}-${i}`,
+          userId: personId,
+          expiresAt: new Date(base + 86_400_000),
+          createdAt: new Date(base + i * 60_000),
+          updatedAt: new Date(base + i * 60_000),
+        })),
+      );
+    const sessions = await list(person.client);
+    expect(sessions).toHaveLength(50);
+    expect(sessions[0]!.current).toBe(true);
+    expect(sessions.slice(1).map((s) => s.id)).toEqual(
+      Array.from({ length: 49 }, (_, i) => `bulk-session-${personId}-${59 - i}`),
+    );
+  });
+
   it("revokes one session by its id: that device is signed out, the others stay", async () => {
     const person = await createVerifiedUser(server);
     const phone = await signInElsewhere(person.email, person.password, SAFARI_IPHONE);

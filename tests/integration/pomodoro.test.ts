@@ -375,6 +375,40 @@ describe("today's count", () => {
     expect(after.body.count).toBe(before.body.count + 1);
   });
 
+  it("lists the latest 100 of today's sessions, oldest first, and still counts every completed one", async () => {
+    const p = await person();
+    server.clock.set("2026-05-05T20:00:00.000Z");
+    // 130 today (a minute apart from 06:00 UTC, the first 120 completed) and one yesterday.
+    const at = (minute: number) => new Date(Date.parse("2026-05-05T06:00:00.000Z") + minute * MIN);
+    await db()
+      .insert(pomodoroSessions)
+      .values([
+        ...Array.from({ length: 130 }, (_, i) => ({
+          userId: p.id,
+          startTime: at(i),
+          endTime: i < 120 ? at(i + 1) : null,
+          durationMinutes: 15,
+          breakDurationMinutes: 5,
+          completed: i < 120,
+        })),
+        {
+          userId: p.id,
+          startTime: at(-24 * 60),
+          endTime: at(-24 * 60 + 15),
+          durationMinutes: 15,
+          breakDurationMinutes: 5,
+          completed: true,
+        },
+      ]);
+    const today = await p.client.get<PomodoroTodayResponse>("/api/pomodoro-sessions/today?tz=UTC");
+    expect(today.status).toBe(200);
+    expect(today.body.count).toBe(120);
+    expect(today.body.sessions).toHaveLength(100);
+    expect(today.body.sessions.map((s) => s.startTime)).toEqual(
+      Array.from({ length: 100 }, (_, i) => at(30 + i).toISOString()),
+    );
+  });
+
   it("refuses an unknown time zone or an unknown parameter with 400", async () => {
     const p = await person();
     expectError(await p.client.get("/api/pomodoro-sessions/today?tz=Mars%2FOlympus"), 400, /time zone/i);

@@ -33,9 +33,10 @@ describe("/api/preferences", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       notifications: { email: true, desktop: true, focusReminders: true },
-      privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+      privacy: { crashReports: true, shareTaskTitles: false },
       pomodoro: null,
       taskGrouping: "none",
+      defaultReminderMinutes: null,
     });
     expect(res.body).toEqual(DEFAULT_PREFERENCES);
   });
@@ -50,19 +51,21 @@ describe("/api/preferences", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       notifications: { email: true, desktop: false, focusReminders: true },
-      privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+      privacy: { crashReports: true, shareTaskTitles: false },
       pomodoro: null,
       taskGrouping: "none",
+      defaultReminderMinutes: null,
     });
     const second = await p.client.patch<Preferences>("/api/preferences", {
-      privacy: { crashReports: false, analytics: false },
+      privacy: { crashReports: false, shareTaskTitles: true },
       notifications: { email: false },
     });
     expect(second.body).toEqual({
       notifications: { email: false, desktop: false, focusReminders: true },
-      privacy: { analytics: false, crashReports: false, shareTaskTitles: false },
+      privacy: { crashReports: false, shareTaskTitles: true },
       pomodoro: null,
       taskGrouping: "none",
+      defaultReminderMinutes: null,
     });
 
     expect((await p.client.get<Preferences>("/api/preferences")).body).toEqual(second.body);
@@ -73,7 +76,7 @@ describe("/api/preferences", () => {
 
   it("refuses unknown keys, non-booleans and empty changes with a 400, and writes nothing", async () => {
     const p = await person();
-    expect((await p.client.patch("/api/preferences", { privacy: { analytics: false } })).status).toBe(200);
+    expect((await p.client.patch("/api/preferences", { privacy: { crashReports: false } })).status).toBe(200);
     const before = await storedPreferences(p.id);
     const bad: unknown[] = [
       {},
@@ -83,6 +86,8 @@ describe("/api/preferences", () => {
       { notifications: { desktop: 0 } },
       { notifications: { desktop: null } },
       { privacy: { crashReports: "yes" } },
+      // Usage analytics is no switch of Kairo's (decision 159).
+      { privacy: { analytics: false } },
       { privacy: true },
       { notifications: [] },
       [],
@@ -110,6 +115,6 @@ describe("/api/preferences", () => {
   it("refuses a visitor without a session", async () => {
     const visitor = new TestClient(server.baseUrl);
     expect((await visitor.get("/api/preferences")).status).toBe(401);
-    expect((await visitor.patch("/api/preferences", { privacy: { analytics: false } })).status).toBe(401);
+    expect((await visitor.patch("/api/preferences", { privacy: { crashReports: false } })).status).toBe(401);
   });
 });

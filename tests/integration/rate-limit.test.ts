@@ -1,12 +1,13 @@
 // The per-address limits on the sensitive authentication calls (AUTH_RATE_LIMITS): the call after
 // the last allowed one answers 429, while another address is still served.
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "#server/auth/auth.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { checkoutSessions } from "#server/db/schema/billing.ts";
-import { ROUTE_LIMITS } from "#server/http/route-limits.ts";
-import { createVerifiedUser, userData } from "../support/factories.ts";
+import { workflows } from "#server/db/schema/workflows.ts";
+import { PERSON_BUDGETS, ROUTE_LIMITS, SOCKETS_PER_PERSON } from "#server/http/route-limits.ts";
+import { buyPlan, createVerifiedUser, userData } from "../support/factories.ts";
 import { TestClient, type TestResponse } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -167,6 +168,11 @@ describe("send-verification-email: 3 per 5 minutes per address", () => {
 });
 
 describe("our own sensitive routes (ROUTE_LIMITS)", () => {
+  // These limits count in fixed one-minute windows: calls that straddled a minute's end would be
+  // counted in two (a loaded machine made that happen). The server's clock stands at the start of
+  // the current minute while each test runs.
+  beforeEach(() => server.clock.set(new Date(Math.floor(Date.now() / 60_000) * 60_000)));
+  afterEach(() => server.clock.reset());
   const checkoutBody = () => ({
     plan: "pro",
     billing: "monthly",
@@ -187,6 +193,15 @@ describe("our own sensitive routes (ROUTE_LIMITS)", () => {
     expect(ROUTE_LIMITS.teamInvitation).toMatchObject({ max: 30, windowSeconds: 3600 });
     expect(ROUTE_LIMITS.accountExport).toMatchObject({ max: 5, windowSeconds: 60 });
     expect(ROUTE_LIMITS.clientErrors).toMatchObject({ max: 30, windowSeconds: 60 });
+    expect(ROUTE_LIMITS.aiInsightsRefresh).toMatchObject({ max: 5, windowSeconds: 600 });
+    expect(ROUTE_LIMITS.assistant).toMatchObject({ max: 30, windowSeconds: 3600 });
+    expect(ROUTE_LIMITS.icalFeed).toMatchObject({ max: 120, windowSeconds: 3600 });
+    expect(PERSON_BUDGETS.modelAnalyses).toMatchObject({ max: 30, windowSeconds: 3600 });
+    expect(PERSON_BUDGETS.activityBroadcast).toMatchObject({ max: 10, windowSeconds: 60 });
+    expect(PERSON_BUDGETS.teamActivityWrites).toMatchObject({ max: 30, windowSeconds: 60 });
+    expect(SOCKETS_PER_PERSON).toBe(8);
+    expect(ROUTE_LIMITS.workflowCreate).toMatchObject({ max: 20, windowSeconds: 600 });
+    expect(ROUTE_LIMITS.apiV1).toMatchObject({ max: 1000, windowSeconds: 3600 });
   });
 
   it("limits checkout to 10 a minute per person, prepares nothing past it, and serves another person", async () => {
@@ -208,6 +223,36 @@ describe("our own sensitive routes (ROUTE_LIMITS)", () => {
     expect(await sessionsOf(me.id)).toBe(10);
     const b = await createVerifiedUser(server);
     expect((await b.client.post("/api/billing/checkout", checkoutBody())).status).toBe(201);
+  });
+
+  it("limits creating workflows to 20 per 10 minutes per person, stores nothing past it, and serves another person", async () => {
+    const a = await createVerifiedUser(server);
+    await buyPlan(server, a.client, "team");
+    const me = (await a.client.get<{ id: string }>("/api/me")).body;
+    const body = (i: number) => ({
+      name: `Flow ${i}`,
+      triggerType: "task_status",
+      triggerConfig: { toStatus: "completed" },
+      actions: [{ type: "send_notification", config: { title: "Done" } }],
+    });
+    for (let i = 0; i < 20; i++) expect((await a.client.post("/api/workflows", body(i))).status).toBe(201);
+    const limited = await a.client.post<{ error: { code: string; message: string } }>(
+      "/api/workflows",
+      body(20),
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.body.error).toEqual({
+      code: "RATE_LIMITED",
+      message: "Too many attempts. Please wait a moment and try again.",
+    });
+    const [stored] = await server.testDb.database.db
+      .select({ n: count() })
+      .from(workflows)
+      .where(eq(workflows.userId, me.id));
+    expect(stored?.n).toBe(20);
+    const b = await createVerifiedUser(server);
+    expect((await b.client.post("/api/workflows", body(0))).status).toBe(201);
   });
 
   it("limits data exports to 5 a minute per person", async () => {

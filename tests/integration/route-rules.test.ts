@@ -51,6 +51,22 @@ describe("API route rules", () => {
     expect(res.body.error.code).toBe("UNAUTHENTICATED");
   });
 
+  const bearer = Object.entries(RULES).filter(([, rule]) => rule === "bearer");
+  it.each(bearer)("%s refuses a caller without a credential, as RFC 6750 says", async (route) => {
+    const [method, path] = route.split(" ") as [string, string];
+    const res = await new TestClient(server.baseUrl).request<{ status: number; title: string }>(
+      method,
+      path,
+      {
+        json: method === "GET" ? undefined : {},
+      },
+    );
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="/);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ status: 401, title: "Unauthorized" });
+  });
+
   const adminOnly = Object.entries(RULES).filter(([, rule]) => rule === "admin");
   it.each(adminOnly)("%s refuses a signed-in person who is not an administrator", async (route) => {
     const [method, path] = route.split(" ") as [string, string];

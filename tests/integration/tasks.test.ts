@@ -69,6 +69,16 @@ describe("creating a task", () => {
       priorityScore: 29.67,
       createdAt: NOW,
       updatedAt: NOW,
+      projectId: expect.any(String),
+      milestoneId: null,
+      assigneeId: null,
+      createdBy: p.id,
+      updatedBy: p.id,
+      version: 1,
+      subtasksTotal: 0,
+      subtasksDone: 0,
+      subtasksOpenMinutes: 0,
+      recurrence: null,
     });
     const row = await taskRow(res.body.id);
     expect(row).toMatchObject({
@@ -182,6 +192,26 @@ describe("the task list order", () => {
       ["open", 14.67],
       ["done", 0],
     ]);
+  });
+});
+
+describe("scores kept current", () => {
+  it("re-scores open tasks on the first list read an hour after the last scoring, and stores it", async () => {
+    const p = await person();
+    server.clock.set(NOW);
+    const task = await newTask(p, { title: "due in 10 days", deadline: "2026-05-14T09:00:00.000Z" });
+    const first = (await list(p)).tasks[0]!.priorityScore;
+    expect(first).toBe(task.priorityScore);
+
+    // Within the hour the stored score is read as it is (a fresh scoring would differ by 0.04).
+    server.clock.set(new Date(Date.parse(NOW) + 30 * MIN).toISOString());
+    expect((await list(p)).tasks[0]!.priorityScore).toBe(first);
+
+    // Eight days on, the deadline is two days away: the list answers the new score, as the row holds.
+    server.clock.set("2026-05-12T09:00:00.000Z");
+    const later = (await list(p)).tasks[0]!.priorityScore;
+    expect(later).toBeGreaterThan(first);
+    expect((await taskRow(task.id))!.priorityScore).toBe(later);
   });
 });
 

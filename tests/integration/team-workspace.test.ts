@@ -166,7 +166,9 @@ describe("activity", () => {
     });
     expect(await live).toEqual(ack.ok ? ack.event : null);
 
-    for (let i = 0; i < 11; i += 1) await request(annSocket, "activity:broadcast");
+    // Eleven more from both of them (each person may send 10 a minute).
+    for (let i = 0; i < 5; i += 1) await request(annSocket, "activity:broadcast");
+    for (let i = 0; i < 6; i += 1) await request(olivia, "activity:broadcast");
     const res = await owner.client.get<TeamActivityResponse>("/api/team/activity");
     expect(res.status).toBe(200);
     expect(res.body.activity).toHaveLength(10);
@@ -389,5 +391,72 @@ describe("when a member signs out", () => {
     expect((await ann.client.post("/api/auth/sign-out", {})).status).toBe(200);
     expect(await closed).toBe("io server disconnect");
     await gone;
+  });
+});
+
+/** 30 seconds into a minute a little ahead: a fresh window for the per-person budgets. */
+const midMinute = () => new Date(Math.floor(Date.now() / 60_000) * 60_000 + 90_000);
+
+// Last: their rows are dated a minute ahead, so they would come first in any later test's feed.
+describe("per-person budgets", () => {
+  // A team of their own: Ann's and Ben's counts stay out of the other tests.
+  let teamC: Awaited<ReturnType<typeof createTeam>>;
+  let cam: { id: string; client: TestClient };
+  beforeAll(async () => {
+    teamC = await createTeam(server, 1);
+    const client = teamC.members[0]!.client;
+    cam = { id: await userIdOf(client), client };
+  });
+
+  it("takes 10 test broadcasts a minute from one person, then refuses with the wait; others still send", async () => {
+    const olivia = await connect(teamC.owner.client.cookieHeader());
+    await join(olivia);
+    const camSocket = await connect(cam.client.cookieHeader());
+    await join(camSocket);
+    server.clock.set(midMinute());
+    try {
+      const before = await activityRows(eq(teamActivity.userId, cam.id));
+      for (let i = 0; i < 10; i += 1) {
+        expect(await request(camSocket, "activity:broadcast", { note: `n${i}` })).toMatchObject({ ok: true });
+      }
+      const heard = collect<ActivityEventDto>(olivia, "activity:new");
+      expect(await request(camSocket, "activity:broadcast", { note: "one too many" })).toEqual({
+        ok: false,
+        error: {
+          code: "rate_limited",
+          message: "You can send 10 test actions a minute. Please wait a moment and try again.",
+          retryAfterSeconds: 30,
+        },
+      });
+      expect(await activityRows(eq(teamActivity.userId, cam.id))).toBe(before + 10);
+      expect(await request(olivia, "activity:broadcast")).toMatchObject({ ok: true });
+      await expect.poll(() => heard.map((a) => a.userEmail)).toEqual([teamC.owner.email]);
+      // The next minute opens the budget again.
+      server.clock.advance(60_000);
+      expect(await request(camSocket, "activity:broadcast")).toMatchObject({ ok: true });
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it("records 30 activity rows a minute per person from real events; past that the change stands unannounced", async () => {
+    server.clock.set(midMinute());
+    try {
+      const completed = () =>
+        activityRows(eq(teamActivity.userId, cam.id), eq(teamActivity.action, "task.completed"));
+      const before = await completed();
+      for (let i = 0; i < 31; i += 1) {
+        const task = await cam.client.post<{ id: string }>("/api/tasks", { title: `Chore ${i}` });
+        expect((await cam.client.patch(`/api/tasks/${task.body.id}`, { completed: true })).status).toBe(200);
+      }
+      await server.kairo.deps.events.idle();
+      expect(await completed()).toBe(before + 30);
+      const tasks = await cam.client.get<{ tasks: { title: string; completed: boolean }[] }>(
+        "/api/tasks?limit=100",
+      );
+      expect(tasks.body.tasks.filter((t) => t.title.startsWith("Chore ") && t.completed)).toHaveLength(31);
+    } finally {
+      server.clock.reset();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // buttons; a free person is refused with nothing changed; bad bodies are 400; and a spoken title
 // only ever finds the person's own tasks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tasks as tasksTable } from "#server/db/schema/tasks.ts";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import type { VoiceCommandResponse } from "#shared/contracts/voice.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
@@ -93,6 +94,36 @@ describe("POST /api/voice/commands", () => {
     expect(res.body.error.message).toBe('No open task matches "secret merger memo".');
     const tasks = await owner.client.get<{ tasks: TaskDto[] }>("/api/tasks");
     expect(tasks.body.tasks[0]!.isActive).toBe(false);
+  });
+
+  it("finds the task a person means among hundreds of newer open ones, by its title or most of its words", async () => {
+    const p = await createVerifiedUser(server);
+    const target = await p.client.post<TaskDto>("/api/tasks", { title: "Quarterly budget review" });
+    const done = await p.client.post<TaskDto>("/api/tasks", { title: "Quarterly budget" });
+    await p.client.patch(`/api/tasks/${done.body.id}`, { completed: true });
+    const me = await p.client.get<{ id: string }>("/api/me");
+    // 300 open tasks changed later than the target, many sharing a word with it.
+    const later = new Date(Date.now() + 60_000);
+    await server.kairo.deps.database.db.insert(tasksTable).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        userId: me.body.id,
+        title: i % 2 ? `Budget line ${i}` : `Review chapter ${i}`,
+        updatedAt: later,
+      })),
+    );
+    const start = (taskTitle: string) =>
+      p.client.post<VoiceCommandResponse>("/api/voice/commands", {
+        action: "start_timer",
+        transcript: `start timer on ${taskTitle}`,
+        taskTitle,
+      });
+    const exact = await start("quarterly budget review");
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body).toMatchObject({ action: "start_timer", task: { id: target.body.id, isActive: true } });
+    await p.client.post(`/api/tasks/${target.body.id}/timer/stop`);
+    // "quarterly review": two of its three words; the completed "Quarterly budget" is never picked.
+    const partly = await start("quarterly review");
+    expect(partly.body).toMatchObject({ task: { id: target.body.id } });
   });
 
   it("refuses a free person with the Pro upgrade, and adds nothing", async () => {

@@ -1,11 +1,12 @@
 // Workflow automation through the real HTTP app and engine: the routes, plan limits, bad input,
 // each trigger type firing each action type, at most one run per event, retries, the loop guard,
 // pausing (which cancels queued runs), deleting (history kept), schedules with catch-up, and floods.
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarConnections, syncedEvents } from "#server/db/schema/calendar.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
-import { workflowEvents, workflowExecutions } from "#server/db/schema/workflows.ts";
+import { workflowEvents, workflowExecutions, workflows } from "#server/db/schema/workflows.ts";
+import { MAIL_DELIVERY_JOB } from "#server/jobs/definitions/mail-delivery.ts";
 import type { NotificationListResponse } from "#shared/contracts/notifications.ts";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import type {
@@ -15,7 +16,7 @@ import type {
   WorkflowTemplateDto,
 } from "#shared/contracts/workflows.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
-import { createVerifiedUser } from "../support/factories.ts";
+import { buyPlan, createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { waitFor } from "../support/wait-for.ts";
@@ -55,6 +56,27 @@ const settled = (client: TestClient, n: number) =>
     (list) => list.length >= n && list.every((e) => !["queued", "running", "retrying"].includes(e.status)),
     { what: `${n} finished runs` },
   );
+
+/**
+ * The next `times` commits that wrote a notice titled `title` fail, as a database refusing a commit
+ * would: a deferred trigger of the test's own raises at commit time. Its count is a sequence, which
+ * a rollback does not undo.
+ */
+async function failCommitsWritingNotice(title: string, times: number) {
+  const name = `test_fail_${Math.random().toString(36).slice(2, 10)}`;
+  await db().execute(sql.raw(`create sequence ${name}`));
+  await db().execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if nextval('${name}') <= ${times} then raise exception 'could not commit: the database refused it'; end if;
+        return null;
+      end $$`),
+  );
+  await db().execute(
+    sql.raw(`create constraint trigger ${name} after insert on notifications deferrable initially deferred
+      for each row when (new.title = '${title.replaceAll("'", "''")}') execute function ${name}()`),
+  );
+}
 
 const taskTitles = async (client: TestClient) =>
   (await client.get<{ tasks: TaskDto[] }>("/api/tasks?limit=100")).body.tasks.map((t) => t.title);
@@ -154,14 +176,16 @@ const simpleNotify = {
 };
 
 describe("plan limits", () => {
-  it("refuses everything on Free with the upgrade offer", async () => {
+  it("refuses creating on Free with the upgrade offer, and lists what the person has (nothing)", async () => {
     const p = await createVerifiedUser(server);
     server.clock.set(new Date(Date.now() + 8 * 86_400_000));
     try {
       const res = await p.client.post<ErrorBody>("/api/workflows", simpleNotify);
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({ code: "PLAN_REQUIRED", requiredPlan: "pro" });
-      expect((await p.client.get("/api/workflows")).status).toBe(403);
+      const list = await p.client.get<WorkflowListResponse>("/api/workflows");
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual({ workflows: [], limit: 0, activeCount: 0, total: 0, cap: 100 });
     } finally {
       server.clock.reset();
     }
@@ -179,6 +203,82 @@ describe("plan limits", () => {
     await newWorkflow(p.client, { ...simpleNotify, name: "W5" });
     const again = await p.client.patch<ErrorBody>(`/api/workflows/${made[0]!.id}`, { isActive: true });
     expect(again.status).toBe(403);
+  });
+});
+
+describe("templates and the per-person cap", () => {
+  const useCountOf = async (client: TestClient, id: string) =>
+    (await client.get<{ templates: WorkflowTemplateDto[] }>("/api/workflow-templates")).body.templates.find(
+      (t) => t.id === id,
+    )!.useCount;
+
+  it("counts a template's use once per person, however many workflows they make from it", async () => {
+    const a = await createVerifiedUser(server);
+    const b = await createVerifiedUser(server);
+    const templates = (await a.client.get<{ templates: WorkflowTemplateDto[] }>("/api/workflow-templates"))
+      .body.templates;
+    const pick = templates.find((t) => t.triggerType === "task_status")!;
+    const { id, useCount, name: _n, description: _d, category: _c, ...definition } = pick;
+    for (let i = 0; i < 3; i++) await newWorkflow(a.client, { ...definition, templateId: id });
+    expect(await useCountOf(a.client, id)).toBe(useCount + 1);
+    await newWorkflow(b.client, { ...definition, templateId: id });
+    expect(await useCountOf(b.client, id)).toBe(useCount + 2);
+  });
+
+  it("keeps at most 100 workflows per person, paused ones included, and lists at most 100", async () => {
+    const p = await createVerifiedUser(server);
+    await buyPlan(server, p.client, "team");
+    const userId = await userIdOf(p);
+    const base = new Date(Date.now() - 86_400_000);
+    // 99 paused ones written straight to the table (the API would take a while), then the 100th.
+    await db()
+      .insert(workflows)
+      .values(
+        Array.from({ length: 99 }, (_, i) => ({
+          userId,
+          name: `Kept ${i}`,
+          triggerType: "task_status",
+          triggerConfig: { toStatus: "completed" },
+          actions: simpleNotify.actions,
+          isActive: false,
+          createdAt: new Date(base.getTime() + i * 1000),
+        })),
+      );
+    const last = await newWorkflow(p.client, { ...simpleNotify, name: "The hundredth" });
+    const refused = await p.client.post<ErrorBody>("/api/workflows", { ...simpleNotify, name: "One more" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "CONFLICT",
+      message:
+        "You have 100 workflows, the most one account can keep. Delete one you no longer need, then create this one.",
+    });
+    const list = await p.client.get<WorkflowListResponse>("/api/workflows");
+    expect(list.body).toMatchObject({ total: 100, activeCount: 1, limit: null, cap: 100 });
+    expect(list.body.workflows).toHaveLength(100);
+    expect(list.body.workflows[0]!.id).toBe(last.id);
+    // Deleting one makes room again.
+    expect((await p.client.delete(`/api/workflows/${last.id}`)).status).toBe(204);
+    await newWorkflow(p.client, { ...simpleNotify, name: "Room again" });
+
+    // Rows from before the cap stay stored, but the list stops at 100 (the newest).
+    await db()
+      .insert(workflows)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          userId,
+          name: `Old ${i}`,
+          triggerType: "task_status",
+          triggerConfig: {},
+          actions: simpleNotify.actions,
+          isActive: false,
+          createdAt: new Date(base.getTime() - 86_400_000 + i * 1000),
+        })),
+      );
+    const capped = await p.client.get<WorkflowListResponse>("/api/workflows");
+    expect(capped.body.total).toBe(120);
+    expect(capped.body.workflows).toHaveLength(100);
+    expect(capped.body.workflows.some((w) => w.name.startsWith("Old "))).toBe(false);
+    expect((await p.client.post("/api/workflows", simpleNotify)).status).toBe(409);
   });
 });
 
@@ -358,7 +458,7 @@ describe("each trigger type firing each action type", () => {
 });
 
 describe("engine guarantees", () => {
-  it("retries a transient failure with backoff, then succeeds, with its error recorded meanwhile", async () => {
+  it("retries a run whose commit failed, with backoff; the mail it queued leaves once (the mail outbox under a failing commit)", async () => {
     const p = await createVerifiedUser(server);
     await newWorkflow(p.client, {
       name: "Mail me",
@@ -369,37 +469,38 @@ describe("engine guarantees", () => {
         { type: "send_notification", config: { title: "Done: {{task.title}}", email: true } },
       ],
     });
-    const mailer = server.kairo.deps.mailer;
-    const send = mailer.send.bind(mailer);
-    let failures = 1;
-    mailer.send = async (m) => {
-      if (m.to === p.email && failures-- > 0) throw new Error("SMTP 421 try again later");
-      return send(m);
-    };
-    try {
-      const t = await newTask(p.client, "Draft");
-      await p.client.patch(`/api/tasks/${t.id}`, { status: "completed" });
-      const retrying = await waitFor(
-        () => history(p.client),
-        (l) => l[0]?.status === "retrying",
-        { what: "a retrying run" },
-      );
-      expect(retrying[0]!.error).toMatch(/SMTP 421/);
-      // The failed attempt's changes were undone.
-      expect((await taskTitles(p.client)).filter((x) => x === "After Draft")).toHaveLength(0);
-      const runs = await waitFor(
-        () => history(p.client),
-        (l) => l[0]?.status === "completed",
-        { what: "the retried run", timeoutMs: 20_000 },
-      );
-      expect(runs[0]).toMatchObject({ attempts: 2, error: null });
-      expect((await taskTitles(p.client)).filter((x) => x === "After Draft")).toHaveLength(1);
-      expect(
-        server.outbox.list().filter((m) => m.to === p.email && m.subject === "Done: Draft"),
-      ).toHaveLength(1);
-    } finally {
-      mailer.send = send;
-    }
+    // The database refuses the first commit of the run, after every action (the mail included) is done.
+    await failCommitsWritingNotice("Done: Draft", 1);
+    const mailed = () => server.outbox.list().filter((m) => m.to === p.email && m.subject === "Done: Draft");
+    const t = await newTask(p.client, "Draft");
+    await p.client.patch(`/api/tasks/${t.id}`, { status: "completed" });
+    const retrying = await waitFor(
+      () => history(p.client),
+      (l) => l[0]?.status === "retrying",
+      { what: "a retrying run" },
+    );
+    // The failed attempt's changes were undone, its mail with them: nothing was sent.
+    expect(mailed()).toHaveLength(0);
+    expect((await taskTitles(p.client)).filter((x) => x === "After Draft")).toHaveLength(0);
+    expect(retrying[0]!.error).toMatch(/could not commit/);
+    const runs = await waitFor(
+      () => history(p.client),
+      (l) => l[0]?.status === "completed",
+      { what: "the retried run", timeoutMs: 20_000 },
+    );
+    expect(runs[0]).toMatchObject({ attempts: 2, error: null });
+    expect((await taskTitles(p.client)).filter((x) => x === "After Draft")).toHaveLength(1);
+    // The retry's mail leaves after its commit, once, under the run's Message-ID.
+    await waitFor(
+      async () => mailed().length,
+      (n) => n > 0,
+      { what: "the run's email" },
+    );
+    expect(mailed().map((m) => m.messageId)).toEqual([`<workflow-run.${runs[0]!.id}.mail.0@kairo.local>`]);
+    // Running the run and the delivery again sends nothing more.
+    expect(await engine().run(runs[0]!.id)).toBe("skipped");
+    await server.kairo.deps.jobs.run(MAIL_DELIVERY_JOB);
+    expect(mailed()).toHaveLength(1);
   });
 
   it("stops a loop at depth 3 and records why", async () => {
@@ -498,5 +599,93 @@ describe("engine guarantees", () => {
     expect(bell.body.notifications.map((n) => n.title)).toContain("Workflow held: Noisy");
     const [made] = await db().select({ n: count() }).from(tasks).where(eq(tasks.userId, userId));
     expect(made?.n).toBe(0);
+  });
+
+  it("holds a person's runs past their budget of 120 a minute across all their workflows, without pausing any", async () => {
+    const p = await createVerifiedUser(server);
+    const userId = await userIdOf(p);
+    const now = new Date();
+    server.clock.set(now);
+    try {
+      for (const name of ["A", "B", "C"]) await newWorkflow(p.client, { ...simpleNotify, name });
+      // 118 runs of theirs in the last minute (of workflows since deleted): two places are left.
+      await db()
+        .insert(workflowExecutions)
+        .values(
+          Array.from({ length: 118 }, () => ({
+            userId,
+            workflowName: "Earlier",
+            status: "completed",
+            createdAt: new Date(now.getTime() - 30_000),
+            startedAt: new Date(now.getTime() - 30_000),
+          })),
+        );
+      const t = await newTask(p.client, "Busy minute");
+      await p.client.patch(`/api/tasks/${t.id}`, { status: "completed" });
+      await engine().kick();
+      const mine = await db()
+        .select({ status: workflowExecutions.status, error: workflowExecutions.errorMessage })
+        .from(workflowExecutions)
+        .where(
+          and(
+            eq(workflowExecutions.userId, userId),
+            inArray(workflowExecutions.workflowName, ["A", "B", "C"]),
+          ),
+        );
+      // Two run (queued, or already done), the third is held and says why.
+      expect(mine).toHaveLength(3);
+      const held = mine.filter((r) => r.status === "held");
+      expect(held).toEqual([
+        {
+          status: "held",
+          error:
+            "Held: your workflows started 120 runs in the last minute, the most one account's workflows may start in a minute, so this run was skipped.",
+        },
+      ]);
+      const list = await p.client.get<WorkflowListResponse>("/api/workflows");
+      expect(list.body.workflows.every((w) => w.isActive && w.heldReason === null)).toBe(true);
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it("changes at most 50 tasks per run through matching-task actions, the oldest first, and says so", async () => {
+    const p = await createVerifiedUser(server);
+    for (let i = 0; i < 40; i++) await newTask(p.client, `Read ${i}`, "Research");
+    for (let i = 0; i < 30; i++) await newTask(p.client, `Sketch ${i}`, "Design");
+    const start = new Date();
+    server.clock.set(start);
+    try {
+      const wf = await newWorkflow(p.client, {
+        name: "Start the week",
+        triggerType: "time_based",
+        triggerConfig: { schedule: { kind: "cron", cron: "0 * * * *" }, timeZone: "UTC" },
+        actions: [
+          {
+            type: "update_task_status",
+            config: { target: "matching", status: "in_progress", filter: { category: "Research" } },
+          },
+          {
+            type: "update_task_status",
+            config: { target: "matching", status: "in_progress", filter: { category: "Design" } },
+          },
+        ],
+      });
+      server.clock.set(new Date(new Date(wf.nextRunAt!).getTime() + 5000));
+      await engine().sweep();
+      const [run] = await settled(p.client, 1);
+      expect(run!.outcomes.map((o) => o.summary)).toEqual([
+        "Moved 40 tasks to in progress",
+        "Moved 10 tasks to in progress, the oldest first: a run changes at most 50 tasks, so the others wait for its next run",
+      ]);
+      const all = (await p.client.get<{ tasks: TaskDto[] }>("/api/tasks?limit=100")).body.tasks;
+      const started = all.filter((t) => t.status === "in_progress").map((t) => t.title);
+      expect(started).toHaveLength(50);
+      expect(started.filter((t) => t.startsWith("Sketch ")).sort()).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Sketch ${i}`).sort(),
+      );
+    } finally {
+      server.clock.reset();
+    }
   });
 });

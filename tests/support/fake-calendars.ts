@@ -6,8 +6,11 @@
 //   Microsoft /microsoft/{tenant}/oauth2/v2.0/authorize and /token (refresh tokens rotate),
 //            /microsoft/graph/v1.0/me, /me/calendar, /me/calendarView/delta with @odata.nextLink
 //            and @odata.deltaLink, "@removed" entries and 410 Gone.
-// Failures are queued per path (429 with Retry-After, 401, 410, 500, a malformed answer), and every
-// request is recorded. It listens on an ephemeral port.
+// Failures are queued per path (429 with Retry-After, 401, 410, 500, a malformed answer), a request
+// can be held at the door while the test acts, and every request is recorded. Writes (plan blocks,
+// issue 25): Google POST/PATCH/DELETE /calendars/{id}/events[/{eventId}] with extendedProperties and
+// transparency; Graph POST /me/events or /me/calendars/{id}/events with an open extension and showAs,
+// PATCH and DELETE /me/events/{id}. It listens on an ephemeral port.
 import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -30,6 +33,12 @@ export type FakeEvent = {
   version: number;
   /** Leave out the start (a malformed event). */
   noDate?: boolean;
+  /** Written by a client: its mark (Google's private extended property, Graph's open extension). */
+  mark?: string;
+  /** Written by a client: busy (Google opaque, Graph busy) or free. */
+  busy?: boolean;
+  /** The calendar a client wrote it to. */
+  calendarId?: string;
 };
 
 type Account = { email: string; name: string; events: Map<string, FakeEvent> };
@@ -65,6 +74,8 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
   >();
   const grants: Grant[] = [];
   const failures = new Map<string, Failure[]>();
+  /** Requests held at the door until the test lets them through (see holdNext). */
+  const holds = new Map<string, Array<{ arrived: () => void; gate: Promise<void> }>>();
   const requests: { method: string; path: string; query: string; auth: string | null; at: number }[] = [];
   /** Redirect addresses each client registered; empty means any. */
   const registeredRedirects: Record<ProviderId, string[]> = { google: [], microsoft: [] };
@@ -247,6 +258,11 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       auth: c.req.header("authorization") ?? null,
       at: Date.now(),
     });
+    const hold = holds.get(c.req.path)?.shift();
+    if (hold) {
+      hold.arrived();
+      await hold.gate;
+    }
     await next();
   });
 
@@ -395,6 +411,79 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
     });
   });
 
+  // -- writes (plan blocks)
+  let written = 0;
+  const newId = (p: string) => `${p}-written-${++written}`;
+  const instant = (w: unknown): string | null => {
+    const v = (w as { dateTime?: string } | undefined)?.dateTime;
+    if (!v) return null;
+    const d = new Date(/Z|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`);
+    return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  };
+  async function writeEvent(c: Context, provider: ProviderId, id: string | null, calendarId: string) {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, provider);
+    if (g instanceof Response) return g;
+    const existing = id ? g.account.events.get(id) : undefined;
+    if (id && (!existing || existing.cancelled))
+      return c.json({ error: { code: 404, message: "Not Found" } }, 404);
+    if (c.req.method === "DELETE") {
+      upsert(provider, { ...existing!, cancelled: true });
+      return c.body(null, 204);
+    }
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body) return c.json({ error: { code: 400, message: "Bad JSON" } }, 400);
+    const start = body.start === undefined ? existing?.start : instant(body.start);
+    const end = body.end === undefined ? existing?.end : instant(body.end);
+    if (!start || !end || end <= start)
+      return c.json({ error: { code: 400, message: "Bad time range" } }, 400);
+    const busy =
+      provider === "google"
+        ? body.transparency === undefined
+          ? existing?.busy
+          : body.transparency !== "transparent"
+        : body.showAs === undefined
+          ? existing?.busy
+          : body.showAs !== "free";
+    const ext =
+      provider === "google"
+        ? (body.extendedProperties as { private?: Record<string, string> } | undefined)?.private?.kairoBlockId
+        : (body.extensions as Array<Record<string, string>> | undefined)?.find(
+            (x) => x.extensionName === "com.kairo.planBlock",
+          )?.kairoBlockId;
+    const e: Omit<FakeEvent, "version"> = {
+      ...(existing ?? { id: newId(provider) }),
+      id: existing?.id ?? newId(provider),
+      title: ((provider === "google" ? body.summary : body.subject) as string | undefined) ?? existing?.title,
+      start,
+      end,
+      busy,
+      mark: existing?.mark ?? ext,
+      calendarId: existing?.calendarId ?? calendarId,
+    };
+    upsert(provider, e);
+    return c.json(
+      provider === "google" ? googleItem({ ...e, version }) : graphItem({ ...e, version }),
+      id ? 200 : 201,
+    );
+  }
+  app.post("/google/calendar/v3/calendars/:cal/events", (c) =>
+    writeEvent(c, "google", null, c.req.param("cal")),
+  );
+  app.patch("/google/calendar/v3/calendars/:cal/events/:id", (c) =>
+    writeEvent(c, "google", c.req.param("id"), c.req.param("cal")),
+  );
+  app.delete("/google/calendar/v3/calendars/:cal/events/:id", (c) =>
+    writeEvent(c, "google", c.req.param("id"), c.req.param("cal")),
+  );
+  app.post("/microsoft/graph/v1.0/me/events", (c) => writeEvent(c, "microsoft", null, "default"));
+  app.post("/microsoft/graph/v1.0/me/calendars/:cal/events", (c) =>
+    writeEvent(c, "microsoft", null, c.req.param("cal")),
+  );
+  app.patch("/microsoft/graph/v1.0/me/events/:id", (c) => writeEvent(c, "microsoft", c.req.param("id"), ""));
+  app.delete("/microsoft/graph/v1.0/me/events/:id", (c) => writeEvent(c, "microsoft", c.req.param("id"), ""));
+
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const port = (server.address() as AddressInfo).port;
@@ -449,6 +538,37 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       list.push(failure);
       failures.set(path, list);
     },
+    /**
+     * The next request to `path` waits at the door until `release()`: `reached` resolves when it
+     * has arrived, so a test can act while a call of Kairo's is in flight.
+     */
+    holdNext(path: string) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const list = holds.get(path) ?? [];
+      list.push({ arrived, gate });
+      holds.set(path, list);
+      return { reached, release };
+    },
+    /** A grant as a finished consent would leave it, for tests of the calls after sign-in. */
+    issueToken(provider: ProviderId): string {
+      const g: Grant = {
+        provider,
+        account: accounts[provider],
+        accessToken: token("access"),
+        accessExpiresAt: Date.now() + 3600_000,
+        refreshToken: token("refresh"),
+        revoked: false,
+      };
+      grants.push(g);
+      return g.accessToken;
+    },
     /** Every access token issued so far is refused from now on (as after its expiry). */
     expireAccessTokens() {
       for (const g of grants) g.accessExpiresAt = 0;
@@ -463,6 +583,7 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
     reset() {
       for (const a of Object.values(accounts)) a.events.clear();
       failures.clear();
+      holds.clear();
       requests.length = 0;
       behaviour.deny = false;
       behaviour.paginateForever = false;

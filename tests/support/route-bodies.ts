@@ -10,13 +10,21 @@ import * as aiInsightsContracts from "#shared/contracts/ai-insights.ts";
 import * as authContracts from "#shared/contracts/auth.ts";
 import * as billingContracts from "#shared/contracts/billing.ts";
 import * as calendarContracts from "#shared/contracts/calendar-integrations.ts";
+import * as commentContracts from "#shared/contracts/comments.ts";
 import * as notificationsContracts from "#shared/contracts/notifications.ts";
+import * as plannerContracts from "#shared/contracts/planner.ts";
+import * as platformContracts from "#shared/contracts/platform.ts";
 import * as preferencesContracts from "#shared/contracts/preferences.ts";
+import * as projectContracts from "#shared/contracts/projects.ts";
+import * as pushContracts from "#shared/contracts/push.ts";
+import * as reminderContracts from "#shared/contracts/reminders.ts";
 import * as securityContracts from "#shared/contracts/security.ts";
+import * as subtaskContracts from "#shared/contracts/subtasks.ts";
 import * as tasksContracts from "#shared/contracts/tasks.ts";
 import * as teamContracts from "#shared/contracts/team.ts";
 import * as tourContracts from "#shared/contracts/tour.ts";
 import * as voiceContracts from "#shared/contracts/voice.ts";
+import * as webhookContracts from "#shared/contracts/webhooks.ts";
 import * as workflowContracts from "#shared/contracts/workflows.ts";
 
 /** Every contract module a handler takes a body schema from. */
@@ -27,13 +35,21 @@ export const CONTRACTS: Record<string, unknown> = {
   ...authContracts,
   ...billingContracts,
   ...notificationsContracts,
+  ...plannerContracts,
   ...calendarContracts,
+  ...platformContracts,
+  ...commentContracts,
   ...preferencesContracts,
+  ...projectContracts,
+  ...pushContracts,
   ...securityContracts,
+  ...subtaskContracts,
+  ...reminderContracts,
   ...tasksContracts,
   ...teamContracts,
   ...tourContracts,
   ...voiceContracts,
+  ...webhookContracts,
   ...workflowContracts,
 };
 
@@ -42,6 +58,15 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "PATCH /api/profile": authContracts.profileUpdateBody,
   "POST /api/tasks": tasksContracts.taskCreateBody,
   "PATCH /api/tasks/:id": tasksContracts.taskUpdateBody,
+  "POST /api/tasks/:id/occurrences/complete": tasksContracts.occurrenceActionBody,
+  "POST /api/tasks/:id/occurrences/skip": tasksContracts.occurrenceActionBody,
+  "POST /api/tasks/:id/subtasks": subtaskContracts.subtaskCreateBody,
+  "PATCH /api/tasks/:id/subtasks/:subId": subtaskContracts.subtaskUpdateBody,
+  "PUT /api/tasks/:id/subtasks/order": subtaskContracts.subtaskOrderBody,
+  "POST /api/tasks/:id/reminders": reminderContracts.reminderCreateBody,
+  "POST /api/reminders/:id/snooze": reminderContracts.reminderSnoozeBody,
+  "POST /api/tasks/:id/comments": commentContracts.commentBody,
+  "PATCH /api/tasks/:id/comments/:commentId": commentContracts.commentBody,
   "POST /api/pomodoro-sessions": tasksContracts.pomodoroStartBody,
   "POST /api/pomodoro-sessions/:id/complete": tasksContracts.pomodoroCompleteBody,
   "POST /api/assistant": tasksContracts.assistantBody,
@@ -49,12 +74,24 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/billing/portal": billingContracts.portalRequestSchema,
   "POST /api/billing/local/subscription": billingContracts.localPortalActionSchema,
   "POST /api/team/invitations": teamContracts.inviteMemberBody,
+  "PATCH /api/team/members/:memberId": projectContracts.teamRoleBody,
+  "POST /api/projects": projectContracts.projectCreateBody,
+  "PATCH /api/projects/:id": projectContracts.projectUpdateBody,
+  "POST /api/projects/:id/milestones": projectContracts.milestoneCreateBody,
+  "POST /api/projects/:id/members": projectContracts.projectMemberBody,
+  "PATCH /api/milestones/:id": projectContracts.milestoneUpdateBody,
   "POST /api/account/delete": securityContracts.passwordConfirmBody,
   "POST /api/notifications/read": notificationsContracts.notificationReadBody,
+  "POST /api/push/subscriptions": pushContracts.pushSubscribeBody,
+  "POST /api/webhooks": webhookContracts.webhookCreateBody,
+  "PATCH /api/webhooks/:id": webhookContracts.webhookUpdateBody,
   "POST /api/workflows": workflowContracts.workflowCreateBody,
   "PATCH /api/workflows/:id": workflowContracts.workflowUpdateBody,
   "PATCH /api/preferences": preferencesContracts.preferencesPatchBody,
   "PUT /api/tour": tourContracts.tourOutcomeBody,
+  "PUT /api/planner/preferences": plannerContracts.planningPreferences,
+  "POST /api/planner/plan": plannerContracts.planRequest,
+  "PATCH /api/planner/blocks/:id": plannerContracts.dragBlockBody,
   "POST /api/voice/commands": voiceContracts.voiceCommandBody,
   "POST /api/client-errors": accountContracts.clientErrorBody,
   "POST /api/calendar-integrations/connect": calendarContracts.calendarConnectBody,
@@ -67,6 +104,11 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/admin/users/:id/ban": adminContracts.banBody,
   "POST /api/admin/users/:id/unban": adminContracts.unbanBody,
   "PUT /api/admin/users/:id/plan": adminContracts.planOverrideBody,
+  "POST /api/v1/tasks": tasksContracts.taskCreateBody,
+  "PATCH /api/v1/tasks/:id": tasksContracts.taskUpdateBody,
+  "POST /api/v1/tasks/:id/comments": commentContracts.commentBody,
+  "POST /api/developer/apps": platformContracts.createAppBody,
+  "POST /api/developer/keys": platformContracts.createApiKeyBody,
 };
 
 /** Better Auth's calls we validate before it sees them: "POST /api/auth/sign-in/email" → schema. */

@@ -85,6 +85,9 @@ export class TestClient {
   post<T = unknown>(path: string, json?: unknown, headers?: Record<string, string>) {
     return this.request<T>("POST", path, { json: json ?? {}, headers });
   }
+  put<T = unknown>(path: string, json?: unknown) {
+    return this.request<T>("PUT", path, { json: json ?? {} });
+  }
   patch<T = unknown>(path: string, json?: unknown) {
     return this.request<T>("PATCH", path, { json: json ?? {} });
   }

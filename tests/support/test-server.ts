@@ -7,11 +7,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { parseEnv } from "#server/env.ts";
 import { createKairo, type Kairo } from "#server/kairo.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { createOutboxMailer, type OutboxMailer } from "#server/providers/mail/mailer.ts";
-import { deliverEventsToSockets } from "#server/realtime/deliver-events.ts";
-import { liveSessionIds } from "#server/realtime/live-sessions.ts";
-import { endSocketsWithSessions } from "#server/realtime/session-sockets.ts";
 import { attachRealtime } from "#server/realtime/socket.ts";
 import type { TeamWorkspaceTimings } from "#server/realtime/team-workspace.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -54,6 +51,8 @@ export type TestServerOptions = {
   adapterKey?: string;
   /** Shorter presence heartbeat and expiry than the product's. */
   presenceTimings?: Partial<TeamWorkspaceTimings>;
+  /** Where the server logs (a test that reads the log lines); silent (or LOG_LEVEL) otherwise. */
+  logger?: Logger;
 };
 
 export async function startTestServer(
@@ -74,7 +73,7 @@ export async function startTestServer(
   const testDb: TestDatabase = shared
     ? { ...shared, database: { ...shared.database, close: async () => {} }, drop: async () => {} }
     : await createTestDatabase();
-  const logger = createLogger(process.env.LOG_LEVEL ?? "silent");
+  const logger = options.logger ?? createLogger(process.env.LOG_LEVEL ?? "silent");
   const outbox = createOutboxMailer(logger);
   const env = parseEnv({
     NODE_ENV: "test",
@@ -107,12 +106,11 @@ export async function startTestServer(
     events: kairo.deps.events,
     clock: kairo.deps.clock,
     originPolicy: kairo.deps.originPolicy,
+    limits: { store: kairo.deps.rateLimitStore, enabled: kairo.deps.rateLimitEnabled },
     redisUrl: env.REDIS_URL,
     adapterKey,
     presenceTimings: options.presenceTimings,
   });
-  deliverEventsToSockets(kairo.deps.events, realtime.io);
-  endSocketsWithSessions(kairo.deps.events, realtime.io, liveSessionIds(kairo.deps.database.db));
   return {
     baseUrl,
     adapterKey,

@@ -3,7 +3,7 @@
 import { APIError, betterAuth, type SecondaryStorage } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
-import { admin, organization, twoFactor } from "better-auth/plugins";
+import { admin, jwt, organization, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { eq, sql } from "drizzle-orm";
@@ -69,7 +69,12 @@ export type AuthOptions = {
   onSessionEnded?: (userId: string) => Promise<void>;
   /** Runs once a person's account exists (the composition root starts their trial here). */
   onUserCreated: (userId: string) => Promise<void>;
+  /** Runs after a person's password is set (changed or reset): every app grant and API key ends. */
+  onPasswordChanged?: (userId: string) => Promise<void>;
 };
+
+/** Where the API that OAuth access tokens are for lives: their audience (decision 190). */
+export const apiAudience = (baseURL: string) => `${new URL(baseURL).origin}/api/v1`;
 
 export function createAuth(o: AuthOptions) {
   const secure = o.baseURL.startsWith("https://");
@@ -165,6 +170,17 @@ export function createAuth(o: AuthOptions) {
           },
         },
       },
+      account: {
+        update: {
+          // Better Auth writes the password on the credential account row: a change and a reset
+          // both pass here.
+          after: async (account) => {
+            if (account.providerId === "credential" && account.password) {
+              await o.onPasswordChanged?.(account.userId);
+            }
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => {
@@ -190,6 +206,13 @@ export function createAuth(o: AuthOptions) {
         },
       }),
       organization(),
+      // Signing keys for OAuth access tokens (decision 190): the private half encrypted with the
+      // secret, the public half served at /.well-known/jwks.json.
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: { issuer: new URL(o.baseURL).origin, audience: apiAudience(o.baseURL), expirationTime: "10m" },
+        disableSettingJwtHeader: true,
+      }),
     ],
   });
 }

@@ -2,7 +2,7 @@
 // unset, PostgreSQL through node-postgres otherwise. Same schema, same migrations.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -31,7 +31,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", impor
 const MIGRATION_LOCK_KEY = 727_274; // any constant; all instances must agree
 
 /**
- * Every wait on PostgreSQL is bounded (README "Security", docs/decisions/015-bounded-waits.md):
+ * Every wait on PostgreSQL is bounded (README "Security", docs/decisions/015-bounded-waits-and-lock-order.md):
  * - poolSize: connections per instance. 10 by default (DATABASE_POOL_SIZE): the session check and an
  *   ordinary request take one for a few milliseconds, so 10 serve hundreds of requests a second,
  *   and instances × (pool + pg-boss's 4) stay well under PostgreSQL's default 100 connections for
@@ -52,6 +52,13 @@ export type DatabaseOptions = {
   url?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /** PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an empty one. */
+  pgliteSnapshot?: Blob;
+  /**
+   * PGlite only: its WebAssembly modules and file bundle, compiled and read once by a caller that
+   * opens many databases in one process (the integration tests), instead of once per database.
+   */
+  pgliteRuntime?: Pick<PGliteOptions, "pgliteWasmModule" | "initdbWasmModule" | "fsBundle">;
   poolSize?: number;
   acquireTimeoutMs?: number;
   lockTimeoutMs?: number;
@@ -60,20 +67,28 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, { ...DB_LIMITS, ...definedOnly(options) });
-  return openPglite(options.inMemory ? undefined : options.dataDir);
+  return openPglite(
+    options.inMemory ? undefined : options.dataDir,
+    options.pgliteSnapshot,
+    options.pgliteRuntime,
+  );
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(
+  dataDir?: string,
+  snapshot?: Blob,
+  runtime?: DatabaseOptions["pgliteRuntime"],
+): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = `${dataDir.replace(/\/$/, "")}/pglite`;
     mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ ...runtime, dataDir: dir, loadDataDir: snapshot });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

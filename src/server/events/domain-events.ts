@@ -10,6 +10,7 @@
 // a job with an idempotency key (src/server/jobs), not run in the subscriber itself.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NotificationDto } from "#shared/contracts/notifications.ts";
+import type { ProjectChangeReason } from "#shared/contracts/realtime.ts";
 import type { ActivityEventDto } from "#shared/contracts/team-workspace.ts";
 import type { TaskStatus } from "#shared/domain/tasks.ts";
 import type { Logger } from "../logger.ts";
@@ -31,12 +32,34 @@ export type DomainEventMap = {
   };
   /** A task's timer started or stopped (a start may stop another task's timer: both ids). */
   "task.timer_changed": { taskId: string; personId: string; running: boolean; minutesLogged?: number };
+  /**
+   * A task's comment was written, edited or deleted; `audience` is everyone who could see the task
+   * then (comments/task-access.ts), the people whose open screens are told.
+   */
+  "comment.changed": {
+    taskId: string;
+    commentId: string;
+    personId: string;
+    reason: "created" | "updated" | "deleted";
+    audience: string[];
+  };
   "pomodoro.completed": { sessionId: string; personId: string };
   "workflow.created": { workflowId: string; personId: string };
   "workflow.run": { workflowId: string; personId: string; executionId: string; status: string };
   /** The person's workflows or their runs changed (a run queued or finished, a workflow held). */
   "workflow.changed": { personId: string };
   "calendar.connected": { connectionId: string; personId: string; provider: string };
+  /**
+   * A task of a project changed, or the project itself (deleted): told to `audience`, everyone who
+   * may see the project (src/server/modules/permissions), and nobody else.
+   */
+  "project.changed": {
+    projectId: string;
+    audience: string[];
+    reason: ProjectChangeReason;
+    taskId?: string;
+    personId: string;
+  };
   "team.member_joined": { teamId: string; personId: string };
   "team.member_left": { teamId: string; personId: string };
   /** A row of the team's Recent Activity was stored (src/server/modules/team-activity). */

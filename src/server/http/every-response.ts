@@ -94,6 +94,14 @@ export function lazyChild(parent: Logger, bindings: () => Record<string, unknown
   });
 }
 
+/**
+ * The path as logs name it. The iCalendar feed's path is its credential (/ical/{secret}.ics): logs
+ * travel further than the database (aggregators, support tickets), so it is never written there.
+ */
+export function loggedPath(path: string): string {
+  return path.startsWith("/ical/") ? "/ical/[feed].ics" : path;
+}
+
 /** Node's response under @hono/node-server, when its headers can still be written. */
 function nodeResponse(c: Context): ServerResponse | undefined {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
@@ -107,7 +115,7 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
     const path = c.req.path;
     c.set(
       "log",
-      lazyChild(o.logger, () => ({ requestId, path })),
+      lazyChild(o.logger, () => ({ requestId, path: loggedPath(path) })),
     );
     const api = path === "/api" || path.startsWith("/api/");
     const started = api ? performance.now() : 0;

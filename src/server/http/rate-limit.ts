@@ -17,7 +17,33 @@ export type RateLimitOptions = {
   /** Calls allowed per window; the next one answers 429. */
   max: number;
   windowSeconds: number;
+  /** What the 429 says; RATE_LIMIT_MESSAGE (the spec's text) when omitted. */
+  message?: string;
 };
+
+export type WindowCount = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * Counts one more call of `who` against `limit` in the current fixed window of `now`: whether it is
+ * within the limit, and how many seconds remain until the window ends. The same counters serve the
+ * HTTP limits below, the socket limits (src/server/realtime) and the feed's; they live in Redis when
+ * REDIS_URL is set, so every instance counts together. Throws when the store fails: the caller
+ * decides whether to serve anyway.
+ */
+export async function countInWindow(
+  store: CounterStore,
+  limit: Pick<RateLimitOptions, "name" | "max" | "windowSeconds">,
+  who: string,
+  now: Date,
+): Promise<WindowCount> {
+  const windowMs = limit.windowSeconds * 1000;
+  const at = now.getTime();
+  const window = Math.floor(at / windowMs);
+  // The key outlives its window a little so a slow clock between instances cannot reopen it.
+  const count = await store.increment(`kairo:rl:${limit.name}:${who}:${window}`, limit.windowSeconds + 5);
+  const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - at) / 1000));
+  return { allowed: count <= limit.max, count, retryAfterSeconds };
+}
 
 /** Counters in this process only: right for one instance, and the fallback without Redis. */
 export function memoryCounterStore(): CounterStore & { size(): number } {
@@ -70,29 +96,23 @@ export function rateLimit(o: RateLimitOptions): MiddlewareHandler<AppBindings> {
   if (!Number.isInteger(o.windowSeconds) || o.windowSeconds < 1) {
     throw new Error(`rateLimit ${o.name}: windowSeconds must be 1 or more`);
   }
-  const windowMs = o.windowSeconds * 1000;
   return async (c, next) => {
     const r = rateLimitingOf(c);
     if (!r.enabled) return next();
-    const now = r.clock().getTime();
-    const window = Math.floor(now / windowMs);
     const user = c.get("user");
     const who = user ? `u:${user.id}` : `ip:${c.get("clientIp") ?? "unknown"}`;
-    const key = `kairo:rl:${o.name}:${who}:${window}`;
-    let count: number;
+    let counted: WindowCount;
     try {
-      // The key outlives its window a little so a slow clock between instances cannot reopen it.
-      count = await r.store.increment(key, o.windowSeconds + 5);
+      counted = await countInWindow(r.store, o, who, r.clock());
     } catch (err) {
       // A broken counter store must not take the feature down with it: serve, and say so loudly.
       c.get("log")?.error({ err, limit: o.name }, "rate limit store failed; request served unlimited");
       return next();
     }
-    if (count > o.max) {
-      const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+    if (!counted.allowed) {
       c.get("log")?.warn({ limit: o.name, who }, "rate limited");
-      return c.json(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE).toBody(), 429, {
-        "Retry-After": String(retryAfter),
+      return c.json(new AppError("RATE_LIMITED", o.message ?? RATE_LIMIT_MESSAGE).toBody(), 429, {
+        "Retry-After": String(counted.retryAfterSeconds),
       });
     }
     return next();

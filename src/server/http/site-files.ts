@@ -20,6 +20,8 @@ const DISALLOWED = [
   "/ai-insights",
   "/workflow-automation",
   "/team-workspace",
+  "/projects",
+  "/assigned",
   "/admin",
   "/auth/",
   "/calendar-callback",

@@ -10,6 +10,8 @@ export function createJobQueue(o: {
   definitions: JobDefinition[];
   logger: Logger;
   clock: () => Date;
+  /** JOB_LEASE_SECONDS: how long a job outlives a dead instance before another takes it. */
+  leaseSeconds?: number;
 }): JobQueue {
   if (o.database.kind === "postgres" && o.database.url) {
     return createPgBossQueue({
@@ -17,6 +19,7 @@ export function createJobQueue(o: {
       definitions: o.definitions,
       logger: o.logger,
       clock: o.clock,
+      leaseSeconds: o.leaseSeconds,
     });
   }
   return createInProcessQueue({ definitions: o.definitions, logger: o.logger, clock: o.clock });

@@ -151,4 +151,35 @@ describe("in-process job driver", () => {
       "2030-01-02T03:17:00.000Z",
     );
   });
+
+  it("takes the waiting run with the highest priority first, in queued order among equals", async () => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const q = createInProcessQueue({
+      logger,
+      clock: () => new Date(),
+      definitions: [
+        defineJob({
+          name: "work",
+          payload: z.object({ tag: z.string() }).strict(),
+          handler: async ({ tag }) => {
+            order.push(tag);
+            // The first run holds the line until released, so the others queue up behind it.
+            if (tag === "first") await new Promise<void>((r) => (release = r));
+          },
+        }),
+      ],
+    });
+    await q.start();
+    await q.enqueue("work", { tag: "first" });
+    await q.enqueue("work", { tag: "heavy 1" }, { priority: -5 });
+    await q.enqueue("work", { tag: "heavy 2" }, { priority: -5 });
+    await q.enqueue("work", { tag: "light" });
+    await q.enqueue("work", { tag: "urgent" }, { priority: 3 });
+    await new Promise((r) => setImmediate(r));
+    release();
+    await q.drain();
+    expect(order).toEqual(["first", "urgent", "light", "heavy 1", "heavy 2"]);
+    await q.stop();
+  });
 });

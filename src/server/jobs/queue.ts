@@ -1,6 +1,9 @@
 // One small interface for background work: job definitions (name, payload schema, handler, optional
 // cron schedule) run by a driver. Two drivers share it: pg-boss on PostgreSQL (durable, one run per
 // job across every instance) and an in-process runner on PGlite (timers, one process owns the data).
+// A definition may instead run on a timer in every instance (`everyInstanceSeconds`): the work each
+// instance does for itself, such as taking over what a dead instance left, which therefore never
+// waits for any one instance.
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 
@@ -20,7 +23,9 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   schedule?: string;
   /**
    * pg-boss: "singleton" (default) runs one job of the name at a time across all instances;
-   * "standard" lets instances run them side by side (the handler must then be idempotent).
+   * "standard" lets instances run them side by side (the handler must then be idempotent). Either
+   * way a job held by an instance that died is failed once its heartbeat lapses and retried on
+   * another (pg-boss.ts), so a singleton is never stuck behind a dead instance.
    */
   policy?: "singleton" | "standard";
   /** pg-boss: seconds between polls for new jobs of this name (the driver's default otherwise). */
@@ -30,11 +35,29 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
    * burst drains at about workers / pollingIntervalSeconds jobs a second per instance.
    */
   workers?: number;
+  /**
+   * pg-boss: more workers of this name per instance that take only jobs of at least `minPriority`:
+   * capacity kept free for high-priority work while a backlog of lower-priority jobs fills the
+   * others (the workflow engine keeps one for light users' runs). The in-process driver runs one
+   * job of a name at a time in priority order, so it needs none.
+   */
+  reserved?: { workers: number; minPriority: number };
+  /**
+   * Not queued: every instance runs it on its own timer, this many seconds apart (never two at once
+   * in one instance). The handler must be safe to run on several instances at the same moment.
+   */
+  everyInstanceSeconds?: number;
 };
 
 export type EnqueueOptions = {
   /** Run no sooner than this many seconds from now (a retry's backoff). */
   startAfterSeconds?: number;
+  /**
+   * Among jobs of the same name waiting to run, a higher priority is taken first (default 0; ties
+   * in the order they were queued). The workflow engine lowers it for a person who has used much
+   * of their run budget, so one account's backlog does not hold everyone else's runs.
+   */
+  priority?: number;
 };
 
 /** Typed helper, so a definition's handler sees its own payload type. */

@@ -10,7 +10,7 @@ type Emitter = { to(room: string): { emit(event: string, payload: unknown): unkn
 export const userRoom = (personId: string) => `user:${personId}`;
 
 /** Subscribes the socket server to the hub; returns the unsubscribe. */
-export function deliverEventsToSockets(events: DomainEvents, io: Emitter): () => void {
+export function deliverEventsToSockets(events: Pick<DomainEvents, "on">, io: Emitter): () => void {
   const send = (personId: string, { origin, ...payload }: RealtimePayload<"tasks:changed">) => {
     io.to(userRoom(personId)).emit("tasks:changed", origin ? { ...payload, origin } : payload);
   };
@@ -28,6 +28,22 @@ export function deliverEventsToSockets(events: DomainEvents, io: Emitter): () =>
       send(e.personId, { reason: "timer", taskId: e.taskId, origin: e.origin }),
     ),
     events.on("pomodoro.completed", (e) => send(e.personId, { reason: "pomodoro", origin: e.origin })),
+    events.on("project.changed", (e) => {
+      const payload = {
+        projectId: e.projectId,
+        reason: e.reason,
+        by: e.personId,
+        ...(e.taskId ? { taskId: e.taskId } : {}),
+        ...(e.origin ? { origin: e.origin } : {}),
+      } satisfies RealtimePayload<"projects:changed">;
+      for (const personId of e.audience) io.to(userRoom(personId)).emit("projects:changed", payload);
+    }),
+    // Everyone who could see the task when the comment changed (comments/task-access.ts).
+    events.on("comment.changed", (e) => {
+      const payload = { taskId: e.taskId, commentId: e.commentId, reason: e.reason };
+      for (const id of e.audience)
+        io.to(userRoom(id)).emit("comments:changed", e.origin ? { ...payload, origin: e.origin } : payload);
+    }),
     events.on("notification.created", (e) => {
       io.to(userRoom(e.personId)).emit("notifications:new", e.notification);
     }),

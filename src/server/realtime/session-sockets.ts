@@ -12,9 +12,10 @@ type Server = {
 
 /** Subscribes to `session.ended`; returns the unsubscribe. */
 export function endSocketsWithSessions(
-  events: DomainEvents,
+  events: Pick<DomainEvents, "on">,
   io: Server,
   liveSessionIds: (personId: string) => Promise<Set<string>>,
+  closing: () => boolean = () => false,
 ): () => void {
   return events.on("session.ended", async ({ personId }) => {
     const room = io.in(userRoom(personId));
@@ -23,8 +24,9 @@ export function endSocketsWithSessions(
       sockets = await room.fetchSockets();
     } catch (err) {
       // Another instance did not answer in time: end all the person's sockets; the live ones
-      // reconnect and are authenticated afresh.
-      room.disconnectSockets(true);
+      // reconnect and are authenticated afresh. Not while this instance closes: the adapter's
+      // Redis client is gone and its publish would reject where nobody can catch it.
+      if (!closing()) room.disconnectSockets(true);
       throw err;
     }
     if (sockets.length === 0) return;

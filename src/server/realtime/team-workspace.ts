@@ -33,6 +33,8 @@ import {
   PRESENCE_SWEEP_MS,
   type PresenceStatus,
 } from "#shared/domain/presence.ts";
+import type { WindowCount } from "../http/rate-limit.ts";
+import { PERSON_BUDGETS } from "../http/route-limits.ts";
 import type { Logger } from "../logger.ts";
 import type { PresenceStore } from "./presence-store.ts";
 import { fullBucket, type TokenBucket, take } from "./token-bucket.ts";
@@ -62,6 +64,11 @@ export type TeamWorkspaceDeps = {
   /** The people of the team while its plan is live (empty once it ended). */
   membersOf(teamId: string): Promise<Set<string>>;
   recentActivity(teamId: string): Promise<ActivityEventDto[]>;
+  /**
+   * Counts one Broadcast Test Action of the person against their budget (PERSON_BUDGETS, across
+   * instances); null when limits are off.
+   */
+  broadcastBudget(userId: string): Promise<WindowCount> | null;
   /** Stores the test broadcast of the workspace's button. */
   recordTestAction(
     teamId: string,
@@ -93,11 +100,15 @@ const MESSAGES: Record<SocketErrorCode, string> = {
 
 class Refusal extends Error {
   readonly code: SocketErrorCode;
-  constructor(code: SocketErrorCode) {
-    super(MESSAGES[code]);
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: SocketErrorCode, o: { message?: string; retryAfterSeconds?: number } = {}) {
+    super(o.message ?? MESSAGES[code]);
     this.code = code;
+    this.retryAfterSeconds = o.retryAfterSeconds;
   }
 }
+
+const BROADCAST_LIMIT_MESSAGE = `You can send ${PERSON_BUDGETS.activityBroadcast.max} test actions a minute. Please wait a moment and try again.`;
 
 type Handler = (s: Socket, payload: unknown) => Promise<Record<string, unknown> | undefined>;
 
@@ -249,6 +260,17 @@ export function attachTeamWorkspace(io: Server, deps: TeamWorkspaceDeps) {
     "activity:broadcast": async (s, payload) => {
       const body = parse(broadcastBody, payload);
       const l = requireTeam(s);
+      const budget = await deps.broadcastBudget(l.userId)?.catch((err) => {
+        // A broken counter store must not silence the team: send, and say so loudly.
+        log.error({ err }, "broadcast budget store failed; broadcast sent uncounted");
+        return null;
+      });
+      if (budget && !budget.allowed) {
+        throw new Refusal("rate_limited", {
+          message: BROADCAST_LIMIT_MESSAGE,
+          retryAfterSeconds: budget.retryAfterSeconds,
+        });
+      }
       const who = { userId: l.userId, email: l.record.email };
       const event = await deps.recordTestAction(l.teamId, who, body?.note || null);
       io.to(watchRoom(l.teamId)).emit("activity:new", event);
@@ -256,8 +278,12 @@ export function attachTeamWorkspace(io: Server, deps: TeamWorkspaceDeps) {
     },
   };
 
-  const refuse = (s: Socket, event: string, code: SocketErrorCode, ack: unknown) => {
-    const error = { code, message: MESSAGES[code] };
+  const refuse = (s: Socket, event: string, code: SocketErrorCode, ack: unknown, r?: Refusal) => {
+    const error = {
+      code,
+      message: r?.message ?? MESSAGES[code],
+      ...(r?.retryAfterSeconds !== undefined ? { retryAfterSeconds: r.retryAfterSeconds } : {}),
+    };
     if (typeof ack === "function") (ack as (a: SocketAck) => void)({ ok: false, error });
     else s.emit("socket:error", { event, ...error });
   };
@@ -304,7 +330,7 @@ export function attachTeamWorkspace(io: Server, deps: TeamWorkspaceDeps) {
           if (typeof ack === "function") ack({ ok: true, ...extra });
         })
         .catch((err) => {
-          if (err instanceof Refusal) return refuse(s, event, err.code, ack);
+          if (err instanceof Refusal) return refuse(s, event, err.code, ack, err);
           log.error({ err, event }, "socket event failed");
           refuse(s, event, "invalid_payload", ack);
         });

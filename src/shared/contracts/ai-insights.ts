@@ -6,7 +6,13 @@ import { TASK_PRIORITIES } from "../domain/tasks.ts";
 
 const rate = z.number().min(0).max(1);
 
-export const insightsQuery = z.object({ tz: z.string().max(64).optional() }).strict();
+export const insightsQuery = z
+  .object({
+    tz: z.string().max(64).optional(),
+    /** Metrics, forecast and patterns of this project only (decision 212). */
+    projectId: z.uuid({ error: "projectId must be a project id" }).optional(),
+  })
+  .strict();
 export const refreshBody = z.object({ tz: z.string().max(64).optional() }).strict();
 /** The time zone places focus blocks at the person's local peak hours. */
 export const applyBody = z.object({ tz: z.string().max(64).optional() }).strict();
@@ -87,6 +93,8 @@ export const insightsResponse = z.object({
     peakProductivity: z.object({ hours: z.string().nullable(), days: z.array(z.string()) }),
     workPatterns: z.object({ averageTaskDuration: z.number().int().min(0), focusBlocks: z.number().min(0) }),
   }),
+  /** Present when the metrics, forecast and patterns are narrowed to this project. */
+  project: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type InsightsResponse = z.infer<typeof insightsResponse>;
 

@@ -163,19 +163,28 @@ describe("signUpBody (what the server receives)", () => {
 describe("signInBody", () => {
   const body = { email: "ada@example.com", password: "whatever" };
 
-  it.each(["a", "12345", "exactly8", "p".repeat(128)])("accepts any non-empty password (%s)", (password) => {
-    expect(accepts(signInBody, { ...body, password })).toEqual({ ...body, password });
+  it.each(["123456", "exactly8", "p".repeat(128)])(
+    "accepts a password of 6 characters or more (%s)",
+    (password) => {
+      expect(accepts(signInBody, { ...body, password })).toEqual({ ...body, password });
+    },
+  );
+
+  it.each(["a", "12345"])("refuses a shorter one with the spec's words (%s)", (password) => {
+    expect(issues(signInBody, { ...body, password }).password).toEqual([
+      "Password must be at least 6 characters",
+    ]);
   });
 
   it("rejects an empty or missing password, and an absurdly long one", () => {
-    expect(Object.keys(issues(signInBody, { ...body, password: "" }))).toEqual(["password"]);
+    expect(issues(signInBody, { ...body, password: "" }).password?.[0]).toBe("Password is required");
     expect(Object.keys(issues(signInBody, { email: body.email }))).toEqual(["password"]);
     expect(Object.keys(issues(signInBody, { ...body, password: "p".repeat(129) }))).toEqual(["password"]);
   });
 
   it("checks the email against the simple pattern", () => {
     expect(issues(signInBody, { ...body, email: "not-an-email" }).email).toEqual([INVALID_EMAIL]);
-    expect(Object.keys(issues(signInBody, { password: "x" }))).toEqual(["email"]);
+    expect(Object.keys(issues(signInBody, { password: "x".repeat(6) }))).toEqual(["email"]);
   });
 
   it("trims the email", () => {
@@ -355,7 +364,7 @@ describe("NUL characters", () => {
 
   it("are refused in emails", () => {
     const email = `ada${NUL}@example.com`;
-    expect(Object.keys(issues(signInBody, { email, password: "x" }))).toEqual(["email"]);
+    expect(Object.keys(issues(signInBody, { email, password: "secret-1" }))).toEqual(["email"]);
     expect(Object.keys(issues(requestPasswordResetBody, { email }))).toEqual(["email"]);
     expect(Object.keys(issues(sendVerificationEmailBody, { email }))).toEqual(["email"]);
     expect(Object.keys(issues(signUpForm, { ...validSignUp, email: `ada${NUL}@example.com` }))).toEqual([

@@ -14,6 +14,8 @@ export const notificationDto = z.object({
   body: z.string(),
   /** An in-app path to open when it is picked, or null. */
   link: z.string().nullable(),
+  /** A fired reminder's id (kind "reminder"): the notification offers to snooze it. */
+  reminderId: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

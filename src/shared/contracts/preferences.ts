@@ -1,10 +1,12 @@
 // The person's notification and privacy choices (spec section 3, "Settings toggles"). Kairo saves
 // them on the server, in the user's `preferences` jsonb beside job_title and company
-// (docs/decisions/009-settings-toggles-saved-on-the-server.md). Every choice defaults to on.
+// (docs/decisions/150-settings-toggles-saved-on-the-server.md). The spec's choices default to on.
+// There is no "Usage analytics": Kairo measures no usage, so there is nothing to switch (decision
+// 159); a stored `privacy.analytics` from before is ignored.
 import { z } from "zod";
 
 export const NOTIFICATION_KEYS = ["email", "desktop", "focusReminders"] as const;
-export const PRIVACY_KEYS = ["analytics", "crashReports", "shareTaskTitles"] as const;
+export const PRIVACY_KEYS = ["crashReports", "shareTaskTitles"] as const;
 
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type PrivacyKey = (typeof PRIVACY_KEYS)[number];
@@ -17,19 +19,25 @@ export type PomodoroLengths = z.infer<typeof pomodoroLengths>;
 export const preferencesDto = z.object({
   notifications: z.object({ email: z.boolean(), desktop: z.boolean(), focusReminders: z.boolean() }),
   /** shareTaskTitles: send task titles to the configured AI model (off unless turned on). */
-  privacy: z.object({ analytics: z.boolean(), crashReports: z.boolean(), shareTaskTitles: z.boolean() }),
+  privacy: z.object({ crashReports: z.boolean(), shareTaskTitles: z.boolean() }),
   pomodoro: pomodoroLengths.nullable(),
   /** How the task list is grouped: "category" after applying "batch similar tasks". */
   taskGrouping: z.enum(["none", "category"]),
+  /** Minutes before the deadline of the reminder new tasks with a deadline get; null: none (decision 247). */
+  defaultReminderMinutes: z.number().nullable(),
 });
 export type Preferences = z.infer<typeof preferencesDto>;
 
 export const DEFAULT_PREFERENCES: Preferences = {
   notifications: { email: true, desktop: true, focusReminders: true },
-  privacy: { analytics: true, crashReports: true, shareTaskTitles: false },
+  privacy: { crashReports: true, shareTaskTitles: false },
   pomodoro: null,
   taskGrouping: "none",
+  defaultReminderMinutes: null,
 };
+
+/** The default reminder's longest lead: a week. */
+export const MAX_DEFAULT_REMINDER_MINUTES = 7 * 24 * 60;
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` }).optional();
 
@@ -46,20 +54,27 @@ export const preferencesPatchBody = z
       .optional(),
     privacy: z
       .object({
-        analytics: flag("privacy.analytics"),
         crashReports: flag("privacy.crashReports"),
         shareTaskTitles: flag("privacy.shareTaskTitles"),
       })
       .strict()
       .optional(),
     taskGrouping: z.enum(["none", "category"], { error: "taskGrouping must be none or category" }).optional(),
+    defaultReminderMinutes: z
+      .number({ error: "defaultReminderMinutes must be a whole number of minutes or null" })
+      .int({ error: "defaultReminderMinutes must be a whole number of minutes or null" })
+      .min(1, { error: "defaultReminderMinutes must be at least 1" })
+      .max(7 * 24 * 60, { error: "defaultReminderMinutes must be at most a week (10080)" })
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine(
     (v) =>
       Object.keys(v.notifications ?? {}).length +
         Object.keys(v.privacy ?? {}).length +
-        (v.taskGrouping ? 1 : 0) >
+        (v.taskGrouping ? 1 : 0) +
+        (v.defaultReminderMinutes !== undefined ? 1 : 0) >
       0,
     "Send at least one preference to change",
   );
@@ -71,6 +86,7 @@ type Stored = {
   privacy?: Partial<Record<PrivacyKey, unknown>>;
   pomodoro?: unknown;
   taskGrouping?: unknown;
+  defaultReminderMinutes?: unknown;
 } | null;
 
 function storedLengths(v: unknown): PomodoroLengths | null {
@@ -98,6 +114,13 @@ export function resolvePreferences(stored: Stored | undefined): Preferences {
     privacy: pick(PRIVACY_KEYS, stored?.privacy, DEFAULT_PREFERENCES.privacy),
     pomodoro: storedLengths(stored?.pomodoro),
     taskGrouping: stored?.taskGrouping === "category" ? "category" : "none",
+    defaultReminderMinutes:
+      typeof stored?.defaultReminderMinutes === "number" &&
+      Number.isInteger(stored.defaultReminderMinutes) &&
+      stored.defaultReminderMinutes >= 1 &&
+      stored.defaultReminderMinutes <= MAX_DEFAULT_REMINDER_MINUTES
+        ? stored.defaultReminderMinutes
+        : null,
   };
 }
 
@@ -108,6 +131,10 @@ export function applyPreferencesPatch(current: Preferences, patch: PreferencesPa
     privacy: { ...current.privacy, ...stripUndefined(patch.privacy) },
     pomodoro: current.pomodoro,
     taskGrouping: patch.taskGrouping ?? current.taskGrouping,
+    defaultReminderMinutes:
+      patch.defaultReminderMinutes !== undefined
+        ? patch.defaultReminderMinutes
+        : current.defaultReminderMinutes,
   };
 }
 

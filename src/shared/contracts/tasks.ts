@@ -1,6 +1,7 @@
 // Requests and responses of the tasks, timer, Pomodoro, assistant, analytics and calendar calls.
 import { z } from "zod";
 import { POMODORO_BREAK_OPTIONS, POMODORO_WORK_OPTIONS } from "../domain/pomodoro.ts";
+import { checkRecurrenceShape } from "../domain/recurrence-rule.ts";
 import {
   DESCRIPTION_MAX,
   ESTIMATE_MINUTES,
@@ -50,14 +51,50 @@ const descriptionField = z
   .nullable()
   .optional();
 
+const projectIdField = z.uuid({ error: "projectId must be a project id" });
+const milestoneIdField = z.uuid({ error: "milestoneId must be a milestone id" });
+const assigneeIdField = z.string({ error: "assigneeId must be a person's id" }).min(1).max(100);
+/** The version the client last read; a write against an older one answers 409 (taskConflictBody). */
+export const taskVersionField = z
+  .number({ error: "version must be a whole number" })
+  .int("version must be a whole number")
+  .min(1, "version must be a whole number");
+
+/**
+ * A repeating task's rule (decision 235): an RFC 5545 RRULE value, its start (DTSTART) as the wall
+ * clock in `timeZone` ("2026-12-01T09:00"), and "repeat after completion". Every part is checked
+ * here and named in the error (recurrence-rule.ts); the server also refuses a rule that never
+ * produces a date (recurrence.ts, which the browser loads only on demand).
+ */
+export const recurrenceField = z
+  .object({
+    rrule: z.string({ error: "rrule must be a repeat rule such as FREQ=DAILY" }).max(500),
+    start: z.string({ error: "start must be a date and time such as 2026-12-01T09:00" }).max(19),
+    timeZone: z.string({ error: "timeZone must be a time zone such as Europe/Berlin" }).max(64),
+    afterCompletion: z.boolean({ error: "afterCompletion must be true or false" }).default(false),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    const shape = checkRecurrenceShape({ ...r, afterCompletion: r.afterCompletion ?? false });
+    if ("issue" in shape) ctx.addIssue({ code: "custom", message: shape.issue.message, path: ["rrule"] });
+  });
+export type RecurrenceBody = z.input<typeof recurrenceField>;
+
 export const taskCreateBody = z
   .object({
     title: titleField,
+    /** Absent or null: the person's Inbox. */
+    projectId: projectIdField.nullable().optional(),
+    milestoneId: milestoneIdField.nullable().optional(),
+    /** Team projects: a team member who can see the project; personal projects: only the person. */
+    assigneeId: assigneeIdField.nullable().optional(),
     description: descriptionField,
     deadline: deadlineField.nullable().optional(),
     estimatedMinutes: estimatedMinutesField.default(ESTIMATE_MINUTES.default),
     category: categoryField.default("General"),
     priority: priorityField.default("medium"),
+    /** Makes the task a repeating series; its deadline is then the rule's first date. */
+    recurrence: recurrenceField.nullable().optional(),
   })
   .strict();
 
@@ -71,9 +108,22 @@ export const taskUpdateBody = z
     priority: priorityField.optional(),
     completed: z.boolean({ error: "completed must be true or false" }).optional(),
     status: z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(", ")}` }).optional(),
+    /** Moves the task to another project of the same team (or between the person's own projects). */
+    projectId: projectIdField.optional(),
+    milestoneId: milestoneIdField.nullable().optional(),
+    assigneeId: assigneeIdField.nullable().optional(),
+    /** The whole series' rule of a repeating task (null: it stops repeating). */
+    recurrence: recurrenceField.nullable().optional(),
+    /**
+     * A repeating task: "occurrence" changes the title for this occurrence only; "series" (the
+     * default) the series' title too. A deadline change is always this occurrence's.
+     */
+    scope: z.enum(["occurrence", "series"], { error: 'scope must be "occurrence" or "series"' }).optional(),
+    /** Optional; the `If-Match` header may carry it instead. */
+    version: taskVersionField.optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, "Nothing to update")
+  .refine((v) => Object.keys(v).some((k) => k !== "version" && k !== "scope"), "Nothing to update")
   // Both at once must say the same thing, or the update would have to pick one to believe.
   .refine(
     (v) => v.status === undefined || v.completed === undefined || (v.status === "completed") === v.completed,
@@ -91,8 +141,17 @@ export const taskListQuery = z
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     tz: z.string().max(64).optional(),
+    projectId: projectIdField.optional(),
+    milestoneId: milestoneIdField.optional(),
+    /** "me": the tasks assigned to the person, across their teams and personal projects. */
+    assignee: z.enum(["me"], { error: 'assignee must be "me"' }).optional(),
   })
   .strict();
+
+/** DELETE /api/tasks/:id?version=N (or `If-Match: N`). */
+export const taskDeleteQuery = z.strictObject({
+  version: z.coerce.number({ error: "version must be a whole number" }).int().min(1).optional(),
+});
 
 export const uuidParam = z.uuid({ error: "Not found" });
 
@@ -120,8 +179,86 @@ export const taskDto = z.object({
   priorityScore: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** The task's project (every task has one: tasks without a project are in the person's Inbox). */
+  projectId: z.string().nullable(),
+  milestoneId: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  /** Null when the creator's account was deleted (shown as "Deleted user"). */
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  /** Bumped on every write, its subtasks' included; PATCH and DELETE may send it to refuse overwriting a newer change. */
+  version: z.number(),
+  /** Its subtasks: how many, how many done, and the open ones' estimates in minutes (decision 231). */
+  subtasksTotal: z.number(),
+  subtasksDone: z.number(),
+  subtasksOpenMinutes: z.number(),
+  /** A repeating task's series (decision 235); null or absent: it happens once. */
+  recurrence: z
+    .object({
+      rrule: z.string(),
+      start: z.string(),
+      timeZone: z.string(),
+      afterCompletion: z.boolean(),
+      /** The rule's date of the open occurrence (the deadline may be moved for this one). */
+      due: isoDate.nullable(),
+      /** The series' title (the task's title may differ for this occurrence only). */
+      title: z.string(),
+      /** Occurrences completed or skipped since the rule was set. */
+      done: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TaskDto = z.infer<typeof taskDto>;
+
+/** POST /api/tasks/:id/occurrences/complete and /skip: which occurrence (its rule date), and the version read. */
+export const occurrenceActionBody = z
+  .object({
+    /** The open occurrence's date as the client read it (`recurrence.due`); absent: the open one. */
+    due: instantField("due").optional(),
+    version: taskVersionField.optional(),
+  })
+  .strict();
+export type OccurrenceActionBody = z.input<typeof occurrenceActionBody>;
+
+export const occurrenceDto = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  due: isoDate,
+  deadline: isoDate.nullable(),
+  outcome: z.enum(["completed", "skipped"]),
+  doneAt: isoDate,
+  title: z.string(),
+  actualMinutes: z.number(),
+});
+export type OccurrenceDto = z.infer<typeof occurrenceDto>;
+
+/**
+ * The answer of completing or skipping an occurrence: the task as it is now (the next occurrence
+ * open, or completed for good), the recorded occurrence, the next date (null: the series is over)
+ * and whether this call recorded it (false: another click or device already had).
+ */
+export const occurrenceActionResponse = z.object({
+  task: taskDto,
+  occurrence: occurrenceDto,
+  next: isoDate.nullable(),
+  recorded: z.boolean(),
+});
+export type OccurrenceActionResponse = z.infer<typeof occurrenceActionResponse>;
+
+/**
+ * The 409 of a stale write: the error, the task as it is now and who changed it last (null name:
+ * "Deleted user"), so the screen can say so and let the person re-apply their change.
+ */
+export const taskConflictBody = z.object({
+  error: z.object({ code: z.literal("CONFLICT"), message: z.string() }),
+  task: taskDto,
+  changedBy: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
+});
+export type TaskConflictBody = z.infer<typeof taskConflictBody>;
+/** The message of the 409: names who changed the task. */
+export const staleTaskMessage = (name: string) =>
+  `${name} changed this task after you opened it. Review their change and apply yours again.`;
 
 export const taskListResponse = z.object({
   tasks: z.array(taskDto),
@@ -215,6 +352,8 @@ export const analyticsQuery = z
       .enum(["7", "30", "90"], { error: "Range must be 7, 30 or 90 days" })
       .default(`${DEFAULT_ANALYTICS_RANGE}`),
     tz: z.string().max(64).optional(),
+    /** Only this project's tasks (and the person's own time and focus on them); decision 211. */
+    projectId: projectIdField.optional(),
   })
   .strict();
 
@@ -252,8 +391,9 @@ export const overviewResponse = z.object({
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 
 // Calendar items between two instants (weekly panel, calendar section)
+/** `projectId`: only that project's tasks (everyone's, for a team project) and the person's time on them. */
 export const calendarQuery = z
-  .object({ from: instantField("from"), to: instantField("to") })
+  .object({ from: instantField("from"), to: instantField("to"), projectId: projectIdField.optional() })
   .strict()
   .refine((v) => new Date(v.to).getTime() > new Date(v.from).getTime(), "to must be after from")
   .refine(

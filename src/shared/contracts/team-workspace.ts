@@ -65,7 +65,11 @@ export type SocketErrorCode = "invalid_payload" | "too_large" | "rate_limited" |
 
 export type SocketAck<T = Record<string, never>> =
   | ({ ok: true } & T)
-  | { ok: false; error: { code: SocketErrorCode; message: string } };
+  | {
+      ok: false;
+      /** With rate_limited from a per-person budget: the seconds until it opens again. */
+      error: { code: SocketErrorCode; message: string; retryAfterSeconds?: number };
+    };
 
 /** The answer to team:join: who is here now, and the recent activity. */
 export type TeamSnapshot = {

@@ -19,11 +19,20 @@ const category = z.enum(TASK_CATEGORIES, { error: `Choose one of ${TASK_CATEGORI
 const status = z.enum(TASK_STATUSES, { error: `Choose one of ${TASK_STATUSES.join(", ")}` });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Use a time such as 09:00" });
 const keyword = z.string().trim().min(1, { error: "Enter a keyword" }).max(100);
+/** A project the workflow is limited to or writes in: checked on the server against what the owner may see and do. */
+const projectRef = z.uuid({ error: "Choose a project" });
+const milestoneRef = z.uuid({ error: "Choose a milestone" });
 
 // -- trigger configs
 
 export const taskStatusTriggerConfig = z
-  .object({ fromStatus: status.optional(), toStatus: status.optional(), category: category.optional() })
+  .object({
+    fromStatus: status.optional(),
+    toStatus: status.optional(),
+    category: category.optional(),
+    /** Only tasks of this project, whoever changes them; none: the owner's own changes (decision 215). */
+    projectId: projectRef.optional(),
+  })
   .strict();
 
 export const calendarTriggerConfig = z.discriminatedUnion(
@@ -82,8 +91,12 @@ export const milestoneTriggerConfig = z.discriminatedUnion(
         count: z.number().int().min(1, { error: "At least 1 task" }).max(1000),
       })
       .strict(),
+    // A real milestone of a project: its last open task completed, by whoever (decision 215).
+    z
+      .object({ kind: z.literal("milestone_done"), projectId: projectRef, milestoneId: milestoneRef })
+      .strict(),
   ],
-  { error: 'kind must be "category_cleared" or "tasks_completed"' },
+  { error: 'kind must be "category_cleared", "tasks_completed" or "milestone_done"' },
 );
 
 export const TRIGGER_CONFIG_SCHEMAS = {
@@ -112,6 +125,8 @@ export const createTaskActionConfig = z
       .min(0)
       .max(24 * 365)
       .optional(),
+    /** The project the task goes to (the owner must be allowed to add tasks there); none: the Inbox. */
+    projectId: projectRef.optional(),
   })
   .strict();
 
@@ -120,7 +135,11 @@ export const updateTaskStatusActionConfig = z
     /** The task that triggered the run, or every task matching the filter. */
     target: z.enum(["trigger", "matching"], { error: 'target must be "trigger" or "matching"' }),
     status,
-    filter: z.object({ category: category.optional(), status: status.optional() }).strict().optional(),
+    /** Matching tasks: the owner's personal ones, or with `projectId` that project's (decision 215). */
+    filter: z
+      .object({ category: category.optional(), status: status.optional(), projectId: projectRef.optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -244,6 +263,11 @@ export const workflowDto = z.object({
   isActive: z.boolean(),
   /** Why it was held (flood protection), when it was. */
   heldReason: z.string().nullable(),
+  /**
+   * Active, but the plan keeps it from running now ("Paused: over your plan's limit of 5 active
+   * workflows", or the plan lacks Workflow Automation); null when it runs or the person paused it.
+   */
+  pausedByPlan: z.string().nullable(),
   executionCount: z.number(),
   lastRunAt: z.string().nullable(),
   /** Scheduled workflows: the next time it fires. */
@@ -252,11 +276,16 @@ export const workflowDto = z.object({
 });
 export type WorkflowDto = z.infer<typeof workflowDto>;
 
-/** GET /api/workflows: the person's workflows, their plan's limit of active ones (null: none). */
+/**
+ * GET /api/workflows: the person's workflows, newest first (at most `cap`, the most one person may
+ * keep), their plan's limit of running ones (null: none), and how many are active and kept in all.
+ */
 export const workflowListResponse = z.object({
   workflows: z.array(workflowDto),
   limit: z.number().nullable(),
   activeCount: z.number(),
+  total: z.number(),
+  cap: z.number(),
 });
 export type WorkflowListResponse = z.infer<typeof workflowListResponse>;
 

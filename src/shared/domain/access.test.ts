@@ -9,7 +9,7 @@ const pastDemo = { expiresAt: new Date(now.getTime() - 1) };
 
 const EVERYONE = ["dashboard", "tasks", "calendar", "analytics", "settings"];
 const PRO = ["ai_insights", "workflow_automation", "voice_commands", "advanced_analytics"];
-const TEAM = ["team_collaboration"];
+const TEAM = ["team_collaboration", "api_access"];
 const PLANS: EffectivePlan[] = ["free", "trial", "pro", "team"];
 
 // Expected access for every feature × plan × demo state, written out as the spec states it.

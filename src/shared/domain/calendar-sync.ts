@@ -18,7 +18,11 @@ export const CALENDAR_SYNC = {
   historyListHeightPx: 400,
   /** After the OAuth setup dialog, the browser moves on after this delay. */
   redirectDelayMs: 3000,
+  /** Active connections one person may hold on any plan: each is synced every 15 minutes. */
+  maxConnections: 10,
 } as const;
+
+export const CALENDAR_MAX_MESSAGE = `You can connect up to ${CALENDAR_SYNC.maxConnections} calendars. Disconnect one to connect another.`;
 
 export const CALENDAR_LIMIT_MESSAGE = `The free plan connects ${FREE_CALENDAR_CONNECTIONS} calendar. Upgrade to Pro to connect more.`;
 

@@ -8,6 +8,12 @@ export const DEMO_ACTIVATED = {
   description: "Preview Pro and Team features for 30 minutes",
 };
 
+/**
+ * A preview gives a person who is in no team a sample team holding a sample project, live while the
+ * preview is and removed once it has ended (decision 216); the team is told apart by its metadata.
+ */
+export const DEMO_SAMPLE_TEAM = { name: "Sample team", metadata: '{"kairoSample":"demo-preview"}' } as const;
+
 export type DemoStatus = {
   active: boolean;
   plan: "team" | null;

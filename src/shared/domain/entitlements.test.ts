@@ -96,4 +96,26 @@ describe("decideEntitlements", () => {
     expect(pro.can("team_collaboration")).toBe(false);
     expect(pro.requiredPlan("team_collaboration")).toBe("team");
   });
+
+  it("runs the oldest active workflows up to the plan's limit, and none without the feature", () => {
+    const decide = (ownPlan: EffectivePlan, demo: keyof typeof DEMO) =>
+      decideEntitlements({ ownPlan, teamMember: false, demoExpiresAt: DEMO[demo] }, now);
+    const trial = decide("trial", "none");
+    expect([1, 5, 6, 12].map((rank) => trial.workflowPause(rank))).toEqual([
+      null,
+      null,
+      "Paused: over your plan's limit of 5 active workflows",
+      "Paused: over your plan's limit of 5 active workflows",
+    ]);
+    // A live preview counts as Team: all twelve run; once it has ended, the trial's five again.
+    expect(decide("trial", "live").workflowPause(12)).toBeNull();
+    expect(decide("trial", "ended").workflowPause(6)).toBe(
+      "Paused: over your plan's limit of 5 active workflows",
+    );
+    expect(decide("team", "none").workflowPause(100)).toBeNull();
+    // The trial is over: no workflow runs, the oldest included, and each says why.
+    expect(decide("free", "ended").workflowPause(1)).toBe(
+      "Paused: Workflow Automation is part of the Pro plan. Upgrade to Pro to run it again.",
+    );
+  });
 });

@@ -4,7 +4,7 @@
 // (src/server/modules/entitlements/entitlements.ts) reads the facts and asks here; nothing else
 // computes a plan rule.
 import { canUse } from "./access.ts";
-import type { FeatureId } from "./features.ts";
+import { FEATURES, type FeatureId } from "./features.ts";
 import type { EffectivePlan } from "./subscription.ts";
 
 export const FREE_TASK_LIMIT = 50;
@@ -39,7 +39,26 @@ export type EntitlementDecision = EntitlementLimits & {
   can(feature: FeatureId): boolean;
   /** The plan to offer when `feature` is refused. */
   requiredPlan(feature: FeatureId): "pro" | "team";
+  /**
+   * Why one of the person's active workflows does not run now, or null when it runs. `rank` is its
+   * place among their active workflows, oldest first (1 = the oldest): without Workflow Automation
+   * none runs, and past the plan's limit only the oldest `workflowLimit` do. Asked at run time, so
+   * a trial or a demo preview that ends stops the extra workflows without anything written.
+   */
+  workflowPause(rank: number): string | null;
 };
+
+const PLAN_NAMES = { pro: "Pro", team: "Team" } as const;
+
+/** What an active workflow over the plan's limit shows (issue 22). */
+export const overWorkflowLimitText = (limit: number) =>
+  `Paused: over your plan's limit of ${limit} active workflows`;
+
+/** What an active workflow shows when the plan lacks Workflow Automation. */
+export function workflowFeatureLostText(plan: "pro" | "team") {
+  const name = PLAN_NAMES[plan];
+  return `Paused: ${FEATURES.workflow_automation.name} is part of the ${name} plan. Upgrade to ${name} to run it again.`;
+}
 
 const LIMITS: Record<EntitlementTier, EntitlementLimits> = {
   free: {
@@ -67,11 +86,19 @@ export function decideEntitlements(facts: EntitlementFacts, now: Date): Entitlem
   const own: EntitlementTier = facts.ownPlan === "team" ? "team" : facts.ownPlan === "free" ? "free" : "pro";
   const tier: EntitlementTier = demoLive || facts.teamMember ? "team" : own;
   const plan: EffectivePlan = tier;
+  const limits = LIMITS[tier];
+  const can = (feature: FeatureId) => canUse(feature, plan, null, now).allowed;
+  const requiredPlan = (feature: FeatureId) => canUse(feature, plan, null, now).requiredPlan;
   return {
     tier,
     demoLive,
-    ...LIMITS[tier],
-    can: (feature) => canUse(feature, plan, null, now).allowed,
-    requiredPlan: (feature) => canUse(feature, plan, null, now).requiredPlan,
+    ...limits,
+    can,
+    requiredPlan,
+    workflowPause(rank) {
+      if (!can("workflow_automation")) return workflowFeatureLostText(requiredPlan("workflow_automation"));
+      const limit = limits.workflowLimit;
+      return limit !== null && rank > limit ? overWorkflowLimitText(limit) : null;
+    },
   };
 }

@@ -11,6 +11,7 @@ export const FEATURE_IDS = [
   "voice_commands",
   "advanced_analytics",
   "team_collaboration",
+  "api_access",
 ] as const;
 export type FeatureId = (typeof FEATURE_IDS)[number];
 
@@ -63,6 +64,13 @@ export const FEATURES: Record<FeatureId, FeatureEntry> = {
   team_collaboration: {
     name: "Team Collaboration",
     description: "A shared, live workspace for your team",
+    tiers: ["team", "elite"],
+    everyone: false,
+  },
+  // Spec section 6: Team's "limited API, API access" (webhooks; API keys and apps in issue 26).
+  api_access: {
+    name: "API access",
+    description: "Webhooks and programmatic access to your data",
     tiers: ["team", "elite"],
     everyone: false,
   },

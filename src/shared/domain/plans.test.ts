@@ -82,7 +82,8 @@ describe("plan catalogue", () => {
   it("keeps the limits of the spec in the feature lists", () => {
     expect(PLANS.free.features).toContain("7-day history");
     expect(PLANS.pro.features).toContain("Unlimited tasks");
-    expect(PLANS.pro.features).toContain("Team collaboration for up to 5 members");
+    // Pro promises no team collaboration: the Team plan's feature, as the server grants it (decision 158).
+    expect(PLANS.pro.features.some((f) => /team collaboration/i.test(f))).toBe(false);
     expect(PLANS.team.features).toHaveLength(13);
     expect(PLANS.team.features).toContain("Single sign-on (SSO)");
   });

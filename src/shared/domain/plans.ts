@@ -55,7 +55,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       "5 workflows",
       "Email support",
       "Unlimited tasks",
-      "Team collaboration for up to 5 members",
+      // Not "team collaboration for 5 members": team collaboration is the Team plan's (decision 158).
     ],
   },
   team: {

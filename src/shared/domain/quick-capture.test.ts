@@ -42,6 +42,8 @@ describe("parseQuickCapture: the spec example", () => {
       estimatedMinutes: 45,
       category: "Research",
       priority: "high",
+      recurrence: null,
+      project: null,
       recognized: [
         { kind: "deadline", text: "tomorrow 3pm" },
         { kind: "estimate", text: "45m" },
@@ -215,7 +217,8 @@ describe("parseQuickCapture: category and priority", () => {
     ["Email #admin", { title: "Email", category: "Admin" }],
     ["Email #ADMIN", { title: "Email", category: "Admin" }],
     ["#Design the logo", { title: "the logo", category: "Design" }],
-    ["Sync #meeting, weekly", { title: "Sync weekly", category: "Meeting" }],
+    // "weekly" at the end of the line repeats the task (issue 24): quick-capture-recurrence.test.ts.
+    ["Sync #meeting, weekly", { title: "Sync", category: "Meeting", deadline: on(2026, 11, 18) }],
     ["Notes #Research #Design", { title: "Notes #Design", category: "Research" }],
     ["Deploy !urgent", { title: "Deploy", priority: "urgent" }],
     ["Deploy !URGENT", { title: "Deploy", priority: "urgent" }],

@@ -6,6 +6,8 @@
 //   category  #General #Development #Design #Meeting #Research #Admin (any case)
 //   priority  !low !medium !med !high !urgent, or !1 (urgent) to !4 (low)
 //   estimate  45m 45min 2h 1.5h 1h30m "1h 30m" "90 mins" "2 hours", snapped to 5-minute steps in 5..480
+//   project   +Name: one of the person's projects, any case, its spaces written as nothing, "-" or "_"
+//             ("+WebsiteRedesign", "+website-redesign"); an unknown +word stays in the title (decision 176)
 // Dates and times are read by chrono-node (decision 087), in the person's time zone, with Kairo's
 // rules on top: a date alone is due at 17:00; a time alone is its next occurrence; a weekday, with or
 // without "next", is the next such day after today; "next week" is next Monday; a bare hour 1 to 7
@@ -15,9 +17,30 @@
 // each kind wins; a second one stays in the title.
 
 import { casual, type ParsedResult, type Parser } from "chrono-node/en";
+import { findRepeatPhrase, firstRepeatDay, type RepeatPhrase } from "./quick-capture-recurrence.ts";
+import { formatRule } from "./recurrence-rule.ts";
+import { describeRecurrence } from "./recurrence-words.ts";
 import { clampEstimate, TASK_CATEGORIES, type TaskCategory, type TaskPriority } from "./tasks.ts";
+import { type Clock, type Day, offsetAt, wallClock, zonedInstant } from "./zoned-time.ts";
 
-export type QuickCaptureKind = "deadline" | "estimate" | "category" | "priority";
+export type QuickCaptureKind = "deadline" | "estimate" | "category" | "priority" | "recurrence" | "project";
+
+/** A project quick capture may name with +Name (the person's projects that take new tasks). */
+export type QuickCaptureProject = { id: string; name: string };
+
+/**
+ * A repeat phrase ("every monday at 9", "every 3 days after completion") as a recurrence the series
+ * API takes (recurrence-rule.ts's Recurrence), with its words for the preview. The deadline is then
+ * the series' first date, and `start` is that date as the wall-clock time it shows in `timeZone`.
+ */
+export type QuickCaptureRecurrence = {
+  rrule: string;
+  start: string;
+  timeZone: string;
+  afterCompletion: boolean;
+  /** "Every Monday at 09:00", "Every 3 days after completion, at 17:00". */
+  description: string;
+};
 
 export type QuickCaptureResult = {
   title: string;
@@ -25,6 +48,10 @@ export type QuickCaptureResult = {
   estimatedMinutes: number | null;
   category: TaskCategory | null;
   priority: TaskPriority | null;
+  /** A repeat phrase, when the line has one. */
+  recurrence: QuickCaptureRecurrence | null;
+  /** The project named with +Name, when it is one of the projects given. */
+  project: QuickCaptureProject | null;
   /** Each phrase taken out of the line, as typed, in the order it appeared. */
   recognized: Array<{ kind: QuickCaptureKind; text: string }>;
 };
@@ -38,8 +65,6 @@ export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZ
 // A whitespace-separated piece of the line, with where its word starts and ends once sentence
 // punctuation around it is set aside ("(tomorrow)", "3pm.").
 type Token = { raw: string; word: string; start: number; end: number; wordStart: number; wordEnd: number };
-type Day = { year: number; month: number; day: number }; // month 1..12
-type Clock = { hour: number; minute: number };
 
 const PRIORITY_TAGS: Readonly<Record<string, TaskPriority>> = {
   low: "low",
@@ -101,7 +126,18 @@ function matchEstimate(tokens: Token[], i: number): { minutes: number; length: n
   return null;
 }
 
-function matchTag(word: string) {
+/** A project name as +Name matches it: lower case, without spaces, hyphens and underscores. */
+export const projectTagKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
+
+/** How a project is written in quick capture: "+" and its name without spaces ("+WebsiteRedesign"). */
+export const projectTag = (name: string) => `+${name.replace(/\s+/g, "")}`;
+
+function matchTag(word: string, projects: readonly QuickCaptureProject[]) {
+  if (word.startsWith("+") && word.length > 1) {
+    const key = projectTagKey(word.slice(1));
+    const project = key ? projects.find((p) => projectTagKey(p.name) === key) : undefined;
+    return project ? ({ kind: "project", value: { id: project.id, name: project.name } } as const) : null;
+  }
   if (word.startsWith("#")) {
     const category = TASK_CATEGORIES.find((c) => c.toLowerCase() === word.slice(1));
     return category ? ({ kind: "category", value: category } as const) : null;
@@ -202,51 +238,6 @@ function readDates(
   }
 }
 
-// -- the person's time zone, from the runtime's own time zone data (Intl)
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-const numeric = {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-} as const;
-
-/** The calendar day and clock an instant shows in a zone. */
-function wallClock(instant: number, timeZone: string) {
-  const format =
-    formats.get(timeZone) ?? new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", ...numeric });
-  formats.set(timeZone, format);
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return parts as Record<keyof typeof numeric, number>;
-}
-
-/** Minutes the zone is ahead of UTC at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  return (
-    (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000) /
-    60_000
-  );
-}
-
-/**
- * The instant a wall-clock time names in a zone, resolved as Date and Temporal's "compatible" do: a
- * time that happens twice (clocks going back) is the earlier one; a skipped one (clocks going forward)
- * moves on by the gap.
- */
-function zonedInstant(d: Day, c: Clock, timeZone: string): Date {
-  const wall = Date.UTC(d.year, d.month - 1, d.day, c.hour, c.minute);
-  const before = offsetAt(wall - 86_400_000, timeZone);
-  const after = offsetAt(wall + 86_400_000, timeZone);
-  const fits = [before, after]
-    .map((o) => wall - o * 60_000)
-    .filter((t) => offsetAt(t, timeZone) * 60_000 === wall - t);
-  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before * 60_000);
-}
-
 const utcDay = (d: Day, plus = 0) => new Date(Date.UTC(d.year, d.month - 1, d.day + plus));
 const addDays = (d: Day, days: number): Day => {
   const x = utcDay(d, days);
@@ -294,7 +285,54 @@ function deadlineOf(date: ParsedResult | null, time: ParsedResult | null, now: D
   return todayAt > now ? todayAt : zonedInstant(addDays(today, 1), clockOf(time), timeZone);
 }
 
-export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZone()): QuickCaptureResult {
+/** The date written after a repeat phrase's "until" ("daily until dec 31"), with its words. */
+function readUntil(text: string, tokens: Token[], untilAt: number, now: Date, timeZone: string) {
+  const offset = tokens[untilAt]!.end;
+  const reference = { instant: now, timezone: offsetAt(now.getTime(), timeZone) };
+  const [r] = chrono.parse(text.slice(offset), reference, { forwardDate: true });
+  if (!r || text.slice(offset, offset + r.index).trim() !== "" || !r.start.isCertain("day")) return null;
+  const from = offset + r.index;
+  const to = from + r.text.length;
+  const span = tokens.flatMap((t, i) => (i > untilAt && t.start < to && t.end > from ? [i] : []));
+  return { day: dayOf(r, wallClock(now.getTime(), timeZone)), span };
+}
+
+/**
+ * A repeating task's first date: the first day on or after the date written (today when none) that
+ * the rule falls on, at the time written (17:00 when none), never already past; and its recurrence.
+ */
+function repeatingDeadline(
+  repeat: RepeatPhrase,
+  untilDay: Day | null,
+  date: ParsedResult | null,
+  time: ParsedResult | null,
+  now: Date,
+  timeZone: string,
+): Pick<QuickCaptureResult, "deadline" | "recurrence"> {
+  const today = wallClock(now.getTime(), timeZone);
+  const clock = time ? clockOf(time) : { hour: QUICK_CAPTURE_DEFAULT_HOUR, minute: 0 };
+  let day = firstRepeatDay(repeat.parts, date ? dayOf(date, today) : today);
+  if (zonedInstant(day, clock, timeZone) <= now) day = firstRepeatDay(repeat.parts, addDays(today, 1));
+  const deadline = zonedInstant(day, clock, timeZone);
+  const until = untilDay
+    ? `${zonedInstant(untilDay, { hour: 23, minute: 59, second: 59 }, timeZone).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`
+    : null;
+  const two = (n: number) => String(n).padStart(2, "0");
+  const recurrence = {
+    rrule: formatRule({ ...repeat.parts, until }),
+    start: `${day.year}-${two(day.month)}-${two(day.day)}T${two(clock.hour)}:${two(clock.minute)}`,
+    timeZone,
+    afterCompletion: repeat.afterCompletion,
+  };
+  return { deadline, recurrence: { ...recurrence, description: describeRecurrence(recurrence) ?? "" } };
+}
+
+export function parseQuickCapture(
+  text: string,
+  now: Date,
+  timeZone = localTimeZone(),
+  projects: readonly QuickCaptureProject[] = [],
+): QuickCaptureResult {
   const tokens = tokenize(text);
   const result: QuickCaptureResult = {
     title: "",
@@ -302,6 +340,8 @@ export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZ
     estimatedMinutes: null,
     category: null,
     priority: null,
+    recurrence: null,
+    project: null,
     recognized: [],
   };
   const phrases: Array<{ kind: QuickCaptureKind; words: number[] }> = [];
@@ -323,7 +363,7 @@ export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZ
     const estimate = matchEstimate(tokens, i);
     const own = estimate
       ? ({ kind: "estimate", value: clampEstimate(estimate.minutes) } as const)
-      : matchTag(tokens[i]!.word);
+      : matchTag(tokens[i]!.word, projects);
     if (!own) continue;
     const span = Array.from({ length: estimate?.length ?? 1 }, (_, k) => i + k);
     for (const k of span) hidden.add(k);
@@ -333,6 +373,24 @@ export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZ
       take(own.kind, span, own.kind === "estimate" ? ESTIMATE_LEADS : NO_LEADS);
     }
     i += span.length - 1;
+  }
+
+  // A repeat phrase, with the date after its "until"; its words are hidden from the date reader.
+  const repeat = findRepeatPhrase(
+    tokens.map((t) => t.word),
+    hidden,
+    (i) => hidden.has(i),
+  );
+  let untilDay: Day | null = null;
+  if (repeat) {
+    const span = Array.from({ length: repeat.end - repeat.start }, (_, k) => repeat.start + k);
+    const until = repeat.untilAt === null ? null : readUntil(text, tokens, repeat.untilAt, now, timeZone);
+    if (until) {
+      span.push(repeat.untilAt!, ...until.span);
+      untilDay = until.day;
+    }
+    for (const i of span) hidden.add(i);
+    take("recurrence", span, NO_LEADS);
   }
 
   // The first date or time read; a later reading completes it only with what it lacks.
@@ -347,7 +405,11 @@ export function parseQuickCapture(text: string, now: Date, timeZone = localTimeZ
   for (const { span } of used) take("deadline", span, LEADS);
   const date = used.find((x) => hasDate(x.result))?.result ?? null;
   const time = used.find((x) => hasTime(x.result))?.result ?? null;
-  result.deadline = deadlineOf(date, time, now, timeZone);
+  if (repeat) {
+    Object.assign(result, repeatingDeadline(repeat, untilDay, date, time, now, timeZone));
+  } else {
+    result.deadline = deadlineOf(date, time, now, timeZone);
+  }
 
   result.recognized = phrases
     .sort((a, b) => a.words[0]! - b.words[0]!)

@@ -3,7 +3,13 @@
 // (quick-capture.ts) after the spoken forms are turned into its written ones ("high priority" →
 // !high, "for 45 minutes" → 45 minutes, "category design" → #Design); the other commands are
 // Kairo's own short grammar. Pure: the web previews with it, the server checks with it.
-import { localTimeZone, parseQuickCapture, type QuickCaptureResult } from "./quick-capture.ts";
+import {
+  localTimeZone,
+  parseQuickCapture,
+  projectTag,
+  type QuickCaptureProject,
+  type QuickCaptureResult,
+} from "./quick-capture.ts";
 import { TASK_CATEGORIES, type TaskPriority } from "./tasks.ts";
 
 export const VOICE_DESTINATIONS = [
@@ -62,6 +68,54 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ninety: 90,
 };
 
+/** Days of the month said as ordinals, for "every month on the fifteenth". */
+const DAY_ORDINALS: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+    "twenty first",
+    "twenty second",
+    "twenty third",
+    "twenty fourth",
+    "twenty fifth",
+    "twenty sixth",
+    "twenty seventh",
+    "twenty eighth",
+    "twenty ninth",
+    "thirtieth",
+    "thirty first",
+  ].map((word, i) => {
+    const n = i + 1;
+    const suffix =
+      n % 10 === 1 && n !== 11
+        ? "st"
+        : n % 10 === 2 && n !== 12
+          ? "nd"
+          : n % 10 === 3 && n !== 13
+            ? "rd"
+            : "th";
+    return [word, `${n}${suffix}`];
+  }),
+);
+
 const PRIORITIES: readonly TaskPriority[] = ["low", "medium", "high", "urgent"];
 
 /** Lower case, single spaces, no end punctuation, "p.m." as "pm" (how recognisers write them). */
@@ -75,8 +129,22 @@ export function normalizeTranscript(text: string): string {
 }
 
 /** Turns spoken task details into quick capture's written syntax; the rest is left as it was said. */
-export function spokenToQuickCapture(text: string): string {
+export function spokenToQuickCapture(text: string, projects: readonly QuickCaptureProject[] = []): string {
   let line = ` ${text} `;
+  // "in project website redesign", "to the website redesign project": the project's +Name (decision
+  // 176), longest names first so "Q4 launch plan" wins over "Q4 launch".
+  for (const p of [...projects].sort((a, b) => b.name.length - a.name.length)) {
+    const name = normalizeTranscript(p.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (!name) continue;
+    line = line.replace(
+      new RegExp(` (?:in|to|for|under|into) (?:the )?project ${name} `),
+      ` ${projectTag(p.name)} `,
+    );
+    line = line.replace(
+      new RegExp(` (?:in|to|for|under|into) (?:the |my )?${name} project `),
+      ` ${projectTag(p.name)} `,
+    );
+  }
   // Numbers said as words before a unit: "forty five minutes", "an hour", "half an hour".
   line = line.replace(/ (for )?half an hour /g, " 30m ");
   line = line.replace(/ (for )?an hour and a half /g, " 90m ");
@@ -86,6 +154,20 @@ export function spokenToQuickCapture(text: string): string {
   line = line.replace(
     new RegExp(` (${numberWords}) (minutes?|mins?|hours?|hrs?) `, "g"),
     (_m, n: string, unit: string) => ` ${NUMBER_WORDS[n]} ${unit} `,
+  );
+  // "at nine", "at seven thirty": a time said in words, as quick capture reads it in digits.
+  const hours = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+  line = line.replace(
+    new RegExp(` at (${hours})(?: (fifteen|thirty|forty five))?(?: o'?clock)? `, "g"),
+    (_m, h: string, m: string | undefined) => ` at ${NUMBER_WORDS[h]}${m ? `:${NUMBER_WORDS[m]}` : ""} `,
+  );
+  // "on the fifteenth": a day of the month said in words ("the first chapter" stays as said).
+  const ordinals = Object.keys(DAY_ORDINALS)
+    .sort((a, b) => b.length - a.length)
+    .join("|");
+  line = line.replace(
+    new RegExp(` on the (${ordinals}) `, "g"),
+    (_m, o: string) => ` on the ${DAY_ORDINALS[o]} `,
   );
   // "for 45 minutes": the estimate without its lead word.
   line = line.replace(/ for (\d+(?:\.\d+)? ?(?:minutes?|mins?|m|hours?|hrs?|h)) /g, " $1 ");
@@ -112,7 +194,12 @@ const NAVIGATE =
   /^(?:please )?(?:open|go to|show me|show|take me to|switch to|navigate to)(?: the| my)? (.+?)(?: page| section| tab)?$/;
 
 /** What a transcript asks for. Dates ("tomorrow at 3pm") are read from `now` in `timeZone`. */
-export function parseVoiceCommand(transcript: string, now: Date, timeZone = localTimeZone()): VoiceCommand {
+export function parseVoiceCommand(
+  transcript: string,
+  now: Date,
+  timeZone = localTimeZone(),
+  projects: readonly QuickCaptureProject[] = [],
+): VoiceCommand {
   const text = normalizeTranscript(transcript);
   if (text === "") return { kind: "unknown" };
   if (STOP_TIMER.test(text)) return { kind: "stop_timer" };
@@ -126,7 +213,7 @@ export function parseVoiceCommand(transcript: string, now: Date, timeZone = loca
   }
   const add = ADD_LEAD.exec(text);
   if (add) {
-    const draft = parseQuickCapture(spokenToQuickCapture(add[1]!), now, timeZone);
+    const draft = parseQuickCapture(spokenToQuickCapture(add[1]!, projects), now, timeZone, projects);
     if (draft.title.trim() !== "") return { kind: "add_task", draft };
   }
   return { kind: "unknown" };

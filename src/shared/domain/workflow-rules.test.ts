@@ -9,6 +9,7 @@ import {
   matchesTaskStatus,
   milestoneReached,
   nextRuns,
+  projectsNamed,
   renderTemplate,
   scheduleCron,
   templateProblem,
@@ -132,6 +133,93 @@ describe("trigger matching", () => {
         { openInCategory: 5, completedSinceCreated: 3 },
       ),
     ).toBe(false);
+  });
+});
+
+describe("workflows and projects (decision 215)", () => {
+  const P = "11111111-1111-4111-8111-111111111111";
+  const Q = "22222222-2222-4222-8222-222222222222";
+  const M = "33333333-3333-4333-8333-333333333333";
+
+  it("hears a project's tasks whoever changes them, and otherwise only the owner's own changes", () => {
+    const change = { from: "todo", to: "completed", category: "Design", projectId: P } as const;
+    expect(matchesTaskStatus({ projectId: P }, { ...change, byOwner: false })).toBe(true);
+    expect(matchesTaskStatus({ projectId: Q }, change)).toBe(false);
+    expect(matchesTaskStatus({ projectId: P }, { ...change, projectId: null })).toBe(false);
+    expect(matchesTaskStatus({}, { ...change, byOwner: false })).toBe(false);
+    expect(matchesTaskStatus({}, { ...change, byOwner: true })).toBe(true);
+    // Events recorded before projects name no actor: the owner's own.
+    expect(matchesTaskStatus({}, { from: "todo", to: "completed", category: "Design" })).toBe(true);
+  });
+
+  it("reaches a project milestone when its last open task is completed, by anyone", () => {
+    const cfg = { kind: "milestone_done", projectId: P, milestoneId: M } as const;
+    const done = {
+      from: "todo",
+      to: "completed",
+      category: "Admin",
+      milestoneId: M,
+      byOwner: false,
+    } as const;
+    const facts = { openInCategory: 3, completedSinceCreated: 0 };
+    expect(milestoneReached(cfg, done, { ...facts, openInMilestone: 0 })).toBe(true);
+    expect(milestoneReached(cfg, done, { ...facts, openInMilestone: 1 })).toBe(false);
+    // Unknown (nobody counted it), another milestone, no completion, or a completed task edited.
+    expect(milestoneReached(cfg, done, facts)).toBe(false);
+    expect(milestoneReached(cfg, { ...done, milestoneId: Q }, { ...facts, openInMilestone: 0 })).toBe(false);
+    expect(milestoneReached(cfg, { ...done, to: "in_progress" }, { ...facts, openInMilestone: 0 })).toBe(
+      false,
+    );
+    expect(milestoneReached(cfg, { ...done, from: "completed" }, { ...facts, openInMilestone: 0 })).toBe(
+      false,
+    );
+    // The category rules stay personal: someone else's completion does not count.
+    const cleared = { kind: "category_cleared", category: "Admin" } as const;
+    expect(milestoneReached(cleared, done, { ...facts, openInCategory: 0 })).toBe(false);
+    expect(milestoneReached(cleared, { ...done, byOwner: true }, { ...facts, openInCategory: 0 })).toBe(true);
+  });
+
+  it("names the projects a definition reads and writes", () => {
+    const named = (triggerConfig: Record<string, unknown>, actions: unknown[]) =>
+      projectsNamed({
+        triggerType: "task_status",
+        triggerConfig,
+        actions: actions as Parameters<typeof projectsNamed>[0]["actions"],
+      });
+    expect(named({}, [{ type: "create_task", config: { title: "x" } }])).toEqual({ read: [], write: [] });
+    expect(
+      named({ projectId: P }, [
+        { type: "update_task_status", config: { target: "trigger", status: "completed" } },
+        { type: "create_task", config: { title: "x", projectId: Q } },
+        { type: "send_notification", config: { title: "x" } },
+      ]),
+    ).toEqual({ read: [P], write: [P, Q] });
+    expect(
+      named({}, [
+        {
+          type: "update_task_status",
+          config: { target: "matching", status: "todo", filter: { projectId: Q } },
+        },
+        { type: "update_task_status", config: { target: "trigger", status: "todo" } },
+      ]),
+    ).toEqual({ read: [], write: [Q] });
+  });
+
+  it("accepts a project milestone trigger only with both ids", () => {
+    const body = (triggerConfig: object) =>
+      workflowCreateBody.safeParse({
+        triggerType: "project_milestone",
+        triggerConfig,
+        actions: [{ type: "send_notification", config: { title: "{{task.title}} closed it" } }],
+      });
+    expect(body({ kind: "milestone_done", projectId: P, milestoneId: M }).success).toBe(true);
+    const missing = body({ kind: "milestone_done", projectId: P, milestoneId: "" });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]).toMatchObject({
+      path: ["triggerConfig", "milestoneId"],
+      message: "Choose a milestone",
+    });
+    expect(body({ kind: "milestone_done", projectId: "not-an-id", milestoneId: M }).success).toBe(false);
   });
 });
 

@@ -35,6 +35,26 @@ export const ACTION_LABELS: Record<ActionType, string> = {
 export const MAX_CHAIN_DEPTH = 3;
 /** A workflow firing more often than this within a minute is held, and the person told. */
 export const FLOOD_LIMIT_PER_MINUTE = 60;
+/**
+ * The most workflows one person may keep, active and paused alike, on every plan (Team's "unlimited"
+ * is unlimited active ones up to this): it bounds what the per-minute sweep and the list carry per
+ * person (docs/decisions/136-workflow-budgets.md).
+ */
+export const MAX_WORKFLOWS_PER_PERSON = 100;
+export const workflowCapMessage = (cap: number) =>
+  `You have ${cap} workflows, the most one account can keep. Delete one you no longer need, then create this one.`;
+/**
+ * Runs one person's workflows may start in a minute, all of them together (the flood hold above
+ * is per workflow). The sweep defers schedules and calendar triggers past it to a later minute;
+ * a task change's runs past it are recorded as held, not run.
+ */
+export const RUN_BUDGET_PER_MINUTE = 120;
+/** Schedules and calendar triggers the per-minute sweep fires per person (the rest wait, oldest first). */
+export const SWEEP_TRIGGERS_PER_PERSON = 10;
+/** Tasks one run may change through "matching tasks" status actions, all its actions together. */
+export const MATCHING_TASKS_PER_RUN = 50;
+export const budgetHeldMessage = (budget: number) =>
+  `Held: your workflows started ${budget} runs in the last minute, the most one account's workflows may start in a minute, so this run was skipped.`;
 /** How many times a run is tried in all before it is recorded as failed. */
 export const MAX_RUN_ATTEMPTS = 3;
 /** Seconds before retry n (1-based): exponential backoff. */
@@ -154,12 +174,31 @@ export function describeSchedule(s: Schedule): string {
 
 // -- triggers
 
-export type TaskStatusTrigger = { fromStatus?: TaskStatus; toStatus?: TaskStatus; category?: TaskCategory };
-export type TaskStatusChange = { from: TaskStatus; to: TaskStatus; category: string };
+export type TaskStatusTrigger = {
+  fromStatus?: TaskStatus;
+  toStatus?: TaskStatus;
+  category?: TaskCategory;
+  projectId?: string;
+};
+export type TaskStatusChange = {
+  from: TaskStatus;
+  to: TaskStatus;
+  category: string;
+  /** The task's project and milestone (absent in events recorded before projects). */
+  projectId?: string | null;
+  milestoneId?: string | null;
+  /** Whether the workflow's owner made the change (absent: yes, as every event before projects). */
+  byOwner?: boolean;
+};
 
-/** A task's status change matches when it really changed and every given condition holds. */
+/**
+ * A task's status change matches when it really changed and every given condition holds. A trigger
+ * limited to a project hears that project's tasks whoever changed them; one without hears only its
+ * owner's own changes (decision 215).
+ */
 export function matchesTaskStatus(cfg: TaskStatusTrigger, change: TaskStatusChange): boolean {
   if (change.from === change.to) return false;
+  if (cfg.projectId ? cfg.projectId !== change.projectId : change.byOwner === false) return false;
   if (cfg.fromStatus && cfg.fromStatus !== change.from) return false;
   if (cfg.toStatus && cfg.toStatus !== change.to) return false;
   if (cfg.category && cfg.category !== change.category) return false;
@@ -168,26 +207,64 @@ export function matchesTaskStatus(cfg: TaskStatusTrigger, change: TaskStatusChan
 
 export type MilestoneTrigger =
   | { kind: "category_cleared"; category: TaskCategory }
-  | { kind: "tasks_completed"; category: TaskCategory; count: number };
+  | { kind: "tasks_completed"; category: TaskCategory; count: number }
+  | { kind: "milestone_done"; projectId: string; milestoneId: string };
+
+export type MilestoneFacts = {
+  /** The owner's open tasks of the category left right after the change. */
+  openInCategory: number;
+  /** The owner's completions of the category since the workflow was made, this one included. */
+  completedSinceCreated: number;
+  /** The open tasks of the task's milestone left right after the change. */
+  openInMilestone?: number;
+};
 
 /**
- * A milestone is reached by the completion that makes it true: the last open task of the category
- * done, or the count-th task of the category completed since the workflow was made (once).
+ * A milestone is reached by the completion that makes it true. Category rules (personal use) count
+ * the owner's own tasks and completions: the last open task of the category done, or the count-th
+ * completed since the workflow was made (once). A project's milestone is reached when its last open
+ * task is completed, by whoever completes it.
  */
 export function milestoneReached(
   cfg: MilestoneTrigger,
   change: TaskStatusChange,
-  facts: { openInCategory: number; completedSinceCreated: number },
+  facts: MilestoneFacts,
 ): boolean {
-  if (change.to !== "completed" || change.from === "completed" || change.category !== cfg.category)
-    return false;
+  if (change.to !== "completed" || change.from === "completed") return false;
+  if (cfg.kind === "milestone_done")
+    return change.milestoneId === cfg.milestoneId && facts.openInMilestone === 0;
+  if (change.byOwner === false || change.category !== cfg.category) return false;
   if (cfg.kind === "category_cleared") return facts.openInCategory === 0;
   return facts.completedSinceCreated === cfg.count;
 }
 
-export function keywordMatches(keyword: string | undefined, title: string): boolean {
-  if (!keyword) return true;
-  return title.toLowerCase().includes(keyword.trim().toLowerCase());
+/** The project a task trigger is limited to (a project's milestone is in its project), or null. */
+export function triggerProjectId(type: TriggerType, config: Record<string, unknown>): string | null {
+  if (type !== "task_status" && type !== "project_milestone") return null;
+  return typeof config.projectId === "string" ? config.projectId : null;
+}
+
+/**
+ * The projects a workflow definition names, as its owner must be allowed to use them: `read` (the
+ * trigger's project: the owner must see it) and `write` (projects its actions add tasks to or change
+ * tasks of: the owner must be allowed to edit their tasks). A status change of the triggering task
+ * writes in the trigger's project.
+ */
+export function projectsNamed(def: {
+  triggerType: TriggerType;
+  triggerConfig: Record<string, unknown>;
+  actions: { type: ActionType; config: Record<string, unknown> }[];
+}): { read: string[]; write: string[] } {
+  const read = triggerProjectId(def.triggerType, def.triggerConfig);
+  const write = new Set<string>();
+  for (const a of def.actions) {
+    if (a.type === "create_task" && typeof a.config.projectId === "string") write.add(a.config.projectId);
+    if (a.type !== "update_task_status") continue;
+    const filter = a.config.filter as { projectId?: unknown } | undefined;
+    if (a.config.target === "matching" && typeof filter?.projectId === "string") write.add(filter.projectId);
+    if (a.config.target === "trigger" && read) write.add(read);
+  }
+  return { read: read ? [read] : [], write: [...write] };
 }
 
 // -- guards

@@ -34,6 +34,8 @@ export class AppError extends Error {
   readonly requiredPlan?: string;
   /** Sent as the Retry-After header: when asking again makes sense. */
   readonly retryAfterSeconds?: number;
+  /** Fields sent beside `error` in the body (a 409's current task), already shaped for the reader. */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
@@ -43,6 +45,7 @@ export class AppError extends Error {
       requiredPlan?: string;
       retryAfterSeconds?: number;
       cause?: unknown;
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(message, { cause: extra.cause });
@@ -52,10 +55,12 @@ export class AppError extends Error {
     this.fields = extra.fields;
     this.requiredPlan = extra.requiredPlan;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.extra = extra.extra;
   }
 
   toBody(): ErrorBody {
     return {
+      ...this.extra,
       error: {
         code: this.code,
         message: this.message,

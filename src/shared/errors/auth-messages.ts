@@ -18,4 +18,5 @@ export const AUTH_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 8 characters",
+  signInPasswordTooShort: "Password must be at least 6 characters",
 } as const;

@@ -1,8 +1,8 @@
 // Every route of the spec's route table, each loaded lazily so a page downloads only its own code.
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunction } from "react-router";
-import { AppErrorScreen } from "../components/errors/app-error-screen.tsx";
-import { FullPageSpinner } from "../components/ui/spinner.tsx";
+import { AppErrorScreen } from "#web/components/errors/app-error-screen.tsx";
+import { FullPageSpinner } from "#web/components/ui/spinner.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 
 /**
@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
       { path: "cookies", lazy: () => import("./routes/legal/cookies.tsx") },
       { path: "cookie-policy", lazy: () => import("./routes/legal/cookies.tsx") },
       { path: "dpa", lazy: () => import("./routes/legal/dpa.tsx") },
+      { path: "oauth/authorize", lazy: () => import("./routes/oauth-authorize.tsx") },
       {
         lazy: () => import("./guards/require-auth.tsx"),
         children: [
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
           { path: "billing/checkout/:id", lazy: () => import("./routes/billing-checkout.tsx") },
           { path: "billing/portal", lazy: () => import("./routes/billing-portal.tsx") },
           { path: "team/invite/:id", lazy: () => import("./routes/team-invite.tsx") },
+          { path: "oauth/consent/:id", lazy: () => import("./routes/oauth-consent.tsx") },
           {
             lazy: () => import("./layouts/dashboard-layout.tsx"),
             children: [
@@ -77,6 +79,9 @@ export const router = createBrowserRouter([
                   () => import("./routes/team-workspace.tsx"),
                 ),
               },
+              { path: "projects", lazy: () => import("./routes/projects.tsx") },
+              { path: "projects/:id", lazy: () => import("./routes/project.tsx") },
+              { path: "assigned", lazy: () => import("./routes/assigned.tsx") },
               { path: "admin/*", lazy: () => import("./routes/admin.tsx") },
             ],
           },

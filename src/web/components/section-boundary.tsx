@@ -6,8 +6,8 @@ import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { useLocation } from "react-router";
-import { ApiError } from "../lib/api-client.ts";
-import { recordError } from "../lib/error-log.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { recordError } from "#web/lib/error-log.ts";
 import { LoadError } from "./ui/load-error.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 

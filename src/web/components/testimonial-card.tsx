@@ -2,8 +2,8 @@
 // the upgrade dialog compact with the plan the person is on.
 import { Star } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Testimonial } from "../config/testimonials.ts";
-import { cn } from "../lib/cn.ts";
+import type { Testimonial } from "#web/config/testimonials.ts";
+import { cn } from "#web/lib/cn.ts";
 
 const SIZES = {
   large: {

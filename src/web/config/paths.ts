@@ -10,6 +10,9 @@ export const paths = {
   aiInsights: "/ai-insights",
   workflowAutomation: "/workflow-automation",
   teamWorkspace: "/team-workspace",
+  /** Every project, with the archived ones to restore. */
+  projects: "/projects",
+  assigned: "/assigned",
   admin: "/admin",
   calendarCallback: "/calendar-callback",
   terms: "/terms",
@@ -25,3 +28,6 @@ export type DashboardSection = "overview" | "tasks" | "calendar" | "analytics";
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = ["overview", "tasks", "calendar", "analytics"];
 
 export const dashboardSection = (section: DashboardSection) => `${paths.dashboard}?section=${section}`;
+
+/** One project's view: its tasks, milestones and settings. */
+export const projectPath = (id: string) => `${paths.projects}/${encodeURIComponent(id)}`;

@@ -3,9 +3,9 @@
 // listeners do what React's handlers do there. Each finds its elements by a data attribute the
 // components set: data-theme-toggle, data-menu-toggle / data-menu, data-billing-switch /
 // data-billing, data-watch-demo, data-start-link / data-start-label / data-signed-out-only, data-year.
-import { paths } from "../config/paths.ts";
-import { watchDemo } from "../features/marketing/watch-demo.ts";
-import { readTheme, setTheme } from "../lib/theme-choice.ts";
+import { paths } from "#web/config/paths.ts";
+import { watchDemo } from "#web/features/marketing/watch-demo.ts";
+import { readTheme, setTheme } from "#web/lib/theme-choice.ts";
 
 const all = <T extends Element = HTMLElement>(selector: string) =>
   [...document.querySelectorAll<T>(selector)] as T[];

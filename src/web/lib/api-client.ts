@@ -18,11 +18,18 @@ export class ApiError extends Error {
   readonly requiredPlan?: string;
   /** The whole error object of the answer, for calls whose errors carry more (a reason, addresses). */
   readonly details?: Record<string, unknown>;
+  /** The whole answer, for errors that carry more than the error object (a 409's current task). */
+  readonly body?: unknown;
   constructor(
     status: number,
     code: string,
     message: string,
-    extra: { fields?: Record<string, string>; requiredPlan?: string; details?: Record<string, unknown> } = {},
+    extra: {
+      fields?: Record<string, string>;
+      requiredPlan?: string;
+      details?: Record<string, unknown>;
+      body?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -31,6 +38,7 @@ export class ApiError extends Error {
     this.fields = extra.fields;
     this.requiredPlan = extra.requiredPlan;
     this.details = extra.details;
+    this.body = extra.body;
   }
 }
 
@@ -121,6 +129,7 @@ function failure(response: Response, body: unknown): ApiError {
     fields: isTextRecord(err?.fields) ? err.fields : undefined,
     requiredPlan: textOf(err?.requiredPlan),
     details: err,
+    body,
   });
 }
 

@@ -1,6 +1,6 @@
 // The Better Auth calls our screens make, over plain fetch (keeps the auth client out of the bundle).
 import { betterAuthSignIn } from "#shared/contracts/auth.ts";
-import { paths } from "../config/paths.ts";
+import { paths } from "#web/config/paths.ts";
 import { apiFetch, apiSend } from "./api-client.ts";
 import { refreshSession, setSignedOut } from "./session.ts";
 

@@ -19,3 +19,11 @@ export const queryClient = new QueryClient({
  */
 export const throwWhenEmpty = (_error: unknown, query: { state: { data: unknown } }) =>
   query.state.data === undefined;
+
+/**
+ * As throwWhenEmpty, for a section whose refusals are its content (a checkout that does not exist, an
+ * invitation for another account): a 4xx answer stays with the section, which says what it means; a
+ * failure (network, 5xx) goes to the boundary's card with Retry.
+ */
+export const throwFailureWhenEmpty = (error: unknown, query: { state: { data: unknown } }) =>
+  throwWhenEmpty(error, query) && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

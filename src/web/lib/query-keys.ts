@@ -11,20 +11,36 @@ export const queryKeys = {
   preferences: ["preferences"],
   overview: ["overview"],
   aiInsights: ["ai-insights"],
+  /** Under aiInsights, so whatever makes the person's insights stale makes a project's too. */
+  aiInsightsProject: (projectId: string) => ["ai-insights", "project", projectId],
   tasks: {
     all: ["tasks"],
     lists: ["tasks", "list"],
     list: (filters: object) => ["tasks", "list", filters],
     recent: ["tasks", "recent"],
     timeLogs: (taskId: string) => ["tasks", "time-logs", taskId],
+    /** One task with its subtasks (GET /api/tasks/:id); under tasks, so any task change refetches it. */
+    detail: (taskId: string) => ["tasks", "detail", taskId],
+    /** Under tasks, so a task's change (here or live) refetches its history and thread too. */
+    comments: (taskId: string) => ["tasks", "comments", taskId],
+    history: (taskId: string) => ["tasks", "history", taskId],
+    /** The person's own reminders on a task; under tasks, so a deadline change refetches them. */
+    reminders: (taskId: string) => ["tasks", "reminders", taskId],
   },
   analytics: {
     all: ["analytics"],
-    range: (range: number | string) => ["analytics", range],
+    /** The range's figures, for all projects (null) or one. */
+    range: (range: number | string, projectId: string | null = null) => ["analytics", range, projectId],
   },
   calendar: {
     all: ["calendar"],
     range: (from: string, to: string) => ["calendar", from, to],
+  },
+  planner: {
+    all: ["planner"],
+    plan: ["planner", "plan"],
+    preferences: ["planner", "preferences"],
+    atRisk: ["planner", "at-risk"],
   },
   calendarIntegrations: ["calendar-integrations"],
   icalFeed: ["calendar-integrations", "ical-feed"],
@@ -39,10 +55,20 @@ export const queryKeys = {
     all: ["pomodoro"],
     today: ["pomodoro", "today"],
   },
+  projects: {
+    all: ["projects"],
+    list: (archived: boolean) => ["projects", "list", archived],
+    detail: (id: string) => ["projects", "detail", id],
+    milestones: (id: string) => ["projects", "milestones", id],
+    members: (id: string) => ["projects", "members", id],
+  },
   team: {
     all: ["team"],
+    roleChanges: ["team", "role-changes"],
     invitation: (id: string) => ["team", "invitation", id],
     activity: ["team", "activity"],
+    analyticsAll: ["team", "analytics"],
+    analytics: (range: number) => ["team", "analytics", range],
   },
   billing: {
     all: ["billing"],
@@ -52,6 +78,17 @@ export const queryKeys = {
   notifications: ["notifications"],
   tour: ["tour"],
   sessions: ["account-sessions"],
+  platform: {
+    apps: ["platform", "apps"],
+    keys: ["platform", "keys"],
+    connectedApps: ["platform", "connected-apps"],
+    authorization: (id: string) => ["platform", "authorization", id],
+  },
+  webhooks: {
+    all: ["webhooks"],
+    list: ["webhooks", "list"],
+    deliveries: (id: string) => ["webhooks", "deliveries", id],
+  },
   admin: {
     all: ["admin"],
     stats: ["admin", "stats"],
@@ -70,10 +107,13 @@ export const queryKeys = {
 export const STALE_AFTER = {
   task: [
     queryKeys.tasks.all,
+    queryKeys.projects.all,
     queryKeys.overview,
     queryKeys.analytics.all,
     queryKeys.calendar.all,
     queryKeys.aiInsights,
+    queryKeys.planner.all,
+    queryKeys.team.analyticsAll,
   ],
   timer: [
     queryKeys.tasks.all,
@@ -81,14 +121,19 @@ export const STALE_AFTER = {
     queryKeys.analytics.all,
     queryKeys.calendar.all,
     queryKeys.aiInsights,
+    queryKeys.team.analyticsAll,
   ],
   pomodoro: [queryKeys.pomodoro.all, queryKeys.analytics.all, queryKeys.aiInsights],
   /** An AI recommendation applied: Pomodoro lengths or task grouping (preferences), focus blocks (tasks). */
   aiRecommendation: [queryKeys.preferences, queryKeys.tasks.all, queryKeys.calendar.all],
   plan: [queryKeys.subscription, queryKeys.billing.all],
+  /** The work plan changed (a proposal, an acceptance, a drag) or Settings → Planning saved. */
+  workPlan: [queryKeys.planner.all],
   /** A calendar synced or disconnected: the settings' view and the calendars' synced events. */
-  calendarSync: [queryKeys.calendarIntegrations, queryKeys.calendar.all],
+  calendarSync: [queryKeys.calendarIntegrations, queryKeys.calendar.all, queryKeys.planner.all],
   team: [queryKeys.team.all, queryKeys.subscription],
+  /** A project created, changed, archived, restored or deleted: the sidebar, its view and its tasks. */
+  project: [queryKeys.projects.all, queryKeys.tasks.all, queryKeys.overview, queryKeys.analytics.all],
   sessions: [queryKeys.sessions],
   notifications: [queryKeys.notifications],
   admin: [queryKeys.admin.all],

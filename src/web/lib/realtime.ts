@@ -7,8 +7,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
-import type { RealtimeEvent, RealtimePayload, ServerToClientEvents } from "#shared/contracts/realtime.ts";
-import { DEMO_MODE } from "../config/demo-mode.ts";
+import {
+  type RealtimeEvent,
+  type RealtimePayload,
+  type ServerToClientEvents,
+  SOCKET_LIMIT_MESSAGE,
+  SOCKET_LIMIT_RETRY_MS,
+} from "#shared/contracts/realtime.ts";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
 import { CLIENT_TAB_ID } from "./api-client.ts";
 import { invalidate, type StaleChange } from "./query-keys.ts";
 
@@ -82,6 +88,13 @@ export function useRealtimeSync() {
         void invalidate(qc, CHANGE_OF[reason]);
       };
       socket.on("tasks:changed", onChanged);
+      // Another member changed a task of a shared project this person may see (issue 23): the project's
+      // list, its milestones' progress, "Assigned to me" and the sidebar's counts refetch.
+      const onProjectChanged: ServerToClientEvents["projects:changed"] = ({ origin }) => {
+        if (origin === CLIENT_TAB_ID) return;
+        void invalidate(qc, "task");
+      };
+      socket.on("projects:changed", onProjectChanged);
       socket.onAny((event: RealtimeEvent, payload: unknown) => {
         for (const fn of listeners.get(event) ?? []) fn(payload);
       });
@@ -89,17 +102,25 @@ export function useRealtimeSync() {
         typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : state;
       socket.on("connect", () => setConnection({ state: "connected" }));
       socket.on("disconnect", () => setConnection({ state: offlineOr("reconnecting") }));
-      socket.on("connect_error", () =>
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      socket.on("connect_error", (err) => {
         setConnection({
           state: offlineOr(connection.state === "connecting" ? "connecting" : "reconnecting"),
-        }),
-      );
+        });
+        // Refused because the person has too many tabs open: the client does not retry a refusal by
+        // itself, so this tab asks again later, when another may have closed.
+        if (err.message === SOCKET_LIMIT_MESSAGE && !socket.active) {
+          clearTimeout(retry);
+          retry = setTimeout(() => socket.connect(), SOCKET_LIMIT_RETRY_MS);
+        }
+      });
       const onOffline = () => setConnection({ state: "offline" });
       const onOnline = () => setConnection({ state: socket.connected ? "connected" : "reconnecting" });
       window.addEventListener("offline", onOffline);
       window.addEventListener("online", onOnline);
       setConnection({ socket });
       disconnect = () => {
+        clearTimeout(retry);
         window.removeEventListener("offline", onOffline);
         window.removeEventListener("online", onOnline);
         socket.disconnect();

@@ -10,7 +10,17 @@ export type { SessionUser };
 export type SessionState =
   | { status: "loading"; user: null }
   | { status: "signed-in"; user: SessionUser; expiresAt: string }
-  | { status: "signed-out"; user: null; leavingTo?: string };
+  | {
+      status: "signed-out";
+      user: null;
+      leavingTo?: string;
+      /**
+       * The page's first session check failed (network, server error, an answer it cannot read)
+       * while this browser held a session: it could not be restored, and sign-in says so
+       * (decision 155).
+       */
+      restoreFailed?: true;
+    };
 
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
 
@@ -19,8 +29,34 @@ const listeners = new Set<() => void>();
 let inflight: Promise<SessionState> | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
 
+/**
+ * Whether this browser held a session when it last knew (the cookie itself is HttpOnly, out of the
+ * page's reach): set while signed in, cleared on any signed-out answer. Only with it does a failed
+ * first check say a session could not be restored.
+ */
+const HELD_KEY = "kairo-session-held";
+
+function rememberHeld(held: boolean) {
+  try {
+    if (held) localStorage.setItem(HELD_KEY, "1");
+    else localStorage.removeItem(HELD_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the notice is then never shown, nothing else changes.
+  }
+}
+
+function heldBefore(): boolean {
+  try {
+    return localStorage.getItem(HELD_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
 function set(next: SessionState) {
   state = next;
+  if (next.status !== "loading" && !(next.status === "signed-out" && next.restoreFailed))
+    rememberHeld(next.status === "signed-in");
   for (const l of listeners) l();
 }
 
@@ -35,8 +71,14 @@ export function refreshSession(): Promise<SessionState> {
       return next;
     })
     .catch(() => {
-      // Offline or server down: keep what we knew, but never stay "loading" forever.
-      if (state.status === "loading") set({ status: "signed-out", user: null });
+      // Offline or server down: keep what we knew, but never stay "loading" forever. At the start the
+      // person may well hold a session we could not check: they are told, and asked to sign in.
+      if (state.status === "loading")
+        set(
+          heldBefore()
+            ? { status: "signed-out", user: null, restoreFailed: true }
+            : { status: "signed-out", user: null },
+        );
       return state;
     })
     .finally(() => {

@@ -5,8 +5,9 @@
 // transaction as every write (drizzle/0008_analytics_rollup_triggers.sql,
 // drizzle/0012_analytics_focus_sessions.sql); analytics, the overview and AI insights read them
 // instead of aggregating the whole history.
-import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { projects } from "./projects.ts";
 
 export const analyticsDaily = pgTable(
   "analytics_daily",
@@ -42,6 +43,37 @@ export const analyticsTotals = pgTable("analytics_totals", {
   completedEstimatedMinutes: integer("completed_estimated_minutes").notNull().default(0),
   completedActualMinutes: integer("completed_actual_minutes").notNull().default(0),
 });
+
+/**
+ * The team analytics rollup (decision 210): per team project, per person and per UTC day, what the
+ * Team Workspace's figures sum. Completions count for the task's assignee, else its creator; minutes
+ * for whoever tracked them. Kept by triggers on tasks and time_logs for team tasks only
+ * (drizzle/0024_project_analytics_triggers.sql), like analytics_daily.
+ */
+export const projectAnalyticsDaily = pgTable(
+  "project_analytics_daily",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The UTC day. */
+    day: date("day", { mode: "string" }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tasksCompleted: integer("tasks_completed").notNull().default(0),
+    /** Completed tasks that had a deadline. */
+    completedWithDeadline: integer("completed_with_deadline").notNull().default(0),
+    /** Completed tasks completed at or before their deadline. */
+    completedOnTime: integer("completed_on_time").notNull().default(0),
+    minutesTracked: integer("minutes_tracked").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.day, t.userId] }),
+    // The cascade when a person's account is deleted.
+    index("project_analytics_daily_user_idx").on(t.userId),
+  ],
+);
 
 export type AnalyticsDaily = typeof analyticsDaily.$inferSelect;
 export type AnalyticsTotals = typeof analyticsTotals.$inferSelect;

@@ -21,9 +21,12 @@ export type UserPreferences = {
   job_title?: string;
   company?: string;
   notifications?: { email?: boolean; desktop?: boolean; focusReminders?: boolean };
-  privacy?: { analytics?: boolean; crashReports?: boolean };
+  /** `analytics` may linger from before decision 159; nothing reads it. */
+  privacy?: { analytics?: boolean; crashReports?: boolean; shareTaskTitles?: boolean };
   /** The guided tour (src/shared/contracts/tour.ts): ISO times, or null once restarted. */
   tour?: { completedAt?: string | null; skippedAt?: string | null };
+  /** Minutes before the deadline of new tasks' default reminder, or null (decision 247). */
+  defaultReminderMinutes?: number | null;
 };
 
 export const user = pgTable(

@@ -122,6 +122,8 @@ export const syncLogs = pgTable(
     index("sync_logs_user_started_idx").on(t.userId, t.startedAt.desc().nullsFirst()),
     // Keeps the cascade from calendar_connections from scanning the table.
     index("sync_logs_connection_idx").on(t.connectionId),
+    // The daily retention job deletes entries past their retention, oldest first.
+    index("sync_logs_started_idx").on(t.startedAt),
     check("sync_logs_status_check", sql`${t.status} in ('success', 'failed')`),
     check("sync_logs_sync_type_check", sql`${t.syncType} in ('manual', 'scheduled')`),
     check("sync_logs_provider_check", sql`${t.provider} in ('google', 'microsoft')`),

@@ -19,6 +19,9 @@ export const notifications = pgTable(
     body: text("body").notNull().default(""),
     // An in-app path to open, or null.
     link: text("link"),
+    // A fired reminder's notification names it, so the notification can snooze it (no foreign key:
+    // the notification outlives a reminder deleted with its task).
+    reminderId: uuid("reminder_id"),
     readAt: tstz("read_at"),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
@@ -26,6 +29,8 @@ export const notifications = pgTable(
     // The bell lists the newest first and counts the unread.
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    // The daily retention job deletes notifications past their retention, oldest first.
+    index("notifications_created_idx").on(t.createdAt),
   ],
 );
 

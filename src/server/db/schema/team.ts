@@ -22,5 +22,9 @@ export const teamActivity = pgTable(
     target: text("target"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("team_activity_team_created_idx").on(t.teamId, t.createdAt.desc())],
+  (t) => [
+    index("team_activity_team_created_idx").on(t.teamId, t.createdAt.desc()),
+    // The daily retention job deletes rows past their retention, oldest first.
+    index("team_activity_created_idx").on(t.createdAt),
+  ],
 );

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -56,6 +57,10 @@ export const workflows = pgTable(
     index("workflows_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // The engine looks up a person's active workflows of a trigger type, and the due schedules.
     index("workflows_user_trigger_active_idx").on(t.userId, t.triggerType).where(sql`${t.isActive}`),
+    // A task's status change finds the active workflows limited to its project (decision 215).
+    index("workflows_trigger_project_idx")
+      .on(sql`(${t.triggerConfig}->>'projectId')`)
+      .where(sql`${t.isActive}`),
     index("workflows_next_run_idx").on(t.nextRunAt).where(sql`${t.isActive} and ${t.nextRunAt} is not null`),
     // Team views, and the SET NULL when an organization is deleted.
     index("workflows_organization_idx").on(t.organizationId),
@@ -96,6 +101,28 @@ export const workflowTemplates = pgTable(
 );
 
 /**
+ * Who has made a workflow from a template: a template's use count goes up on a person's first use
+ * only, so no one can raise it (and reorder everyone's templates) by creating from it again and again.
+ */
+export const workflowTemplateUses = pgTable(
+  "workflow_template_uses",
+  {
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => workflowTemplates.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.userId] }),
+    // The cascade when an account is deleted.
+    index("workflow_template_uses_user_idx").on(t.userId),
+  ],
+);
+
+/**
  * The outbox of trigger events: written in the same transaction as the change that caused them (a
  * task's status change), or by the sweep for schedules and calendar events (then aimed at one
  * workflow, and made once by `dedupe_key`). The dispatcher turns each into executions.
@@ -119,7 +146,11 @@ export const workflowEvents = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
     dispatchedAt: tstz("dispatched_at"),
   },
-  (t) => [index("workflow_events_pending_idx").on(t.createdAt).where(sql`${t.dispatchedAt} is null`)],
+  (t) => [
+    index("workflow_events_pending_idx").on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
+    // The daily retention job deletes the dispatched events past their retention, oldest first.
+    index("workflow_events_dispatched_idx").on(t.dispatchedAt).where(sql`${t.dispatchedAt} is not null`),
+  ],
 );
 
 export const workflowExecutions = pgTable(
@@ -153,6 +184,10 @@ export const workflowExecutions = pgTable(
     index("workflow_executions_workflow_idx").on(t.workflowId, t.createdAt),
     // A workflow runs at most once per event, whichever instance dispatches it.
     unique("workflow_executions_workflow_event_unique").on(t.workflowId, t.eventId),
+    // The daily retention job deletes finished runs past their retention, oldest first.
+    index("workflow_executions_finished_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('completed', 'failed', 'cancelled', 'held')`),
     // The sweep re-sends runs whose job was lost.
     index("workflow_executions_open_idx")
       .on(t.status, t.nextAttemptAt)
@@ -167,7 +202,9 @@ export const workflowExecutions = pgTable(
 export type Workflow = typeof workflows.$inferSelect;
 export type NewWorkflow = typeof workflows.$inferInsert;
 export type WorkflowTemplate = typeof workflowTemplates.$inferSelect;
+export type WorkflowTemplateUse = typeof workflowTemplateUses.$inferSelect;
 export type NewWorkflowTemplate = typeof workflowTemplates.$inferInsert;
 export type WorkflowExecution = typeof workflowExecutions.$inferSelect;
 export type NewWorkflowExecution = typeof workflowExecutions.$inferInsert;
 export type WorkflowEvent = typeof workflowEvents.$inferSelect;
+export type NewWorkflowEvent = typeof workflowEvents.$inferInsert;

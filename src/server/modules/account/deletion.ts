@@ -3,6 +3,7 @@
 // retention period), the account is barred from signing in (Better Auth's admin `banned`) and every
 // session is revoked. The rows stay for the retention period, then the scheduled `account-purge` job
 // deletes the user, and the foreign keys' cascades remove everything they own.
+
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { DATA_RETENTION_DAYS } from "#shared/domain/limits.ts";
 import { AppError } from "#shared/errors/app-error.ts";
@@ -10,9 +11,12 @@ import type { Db } from "../../db/client.ts";
 import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
 import { user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { PaymentProvider } from "../../providers/payments/payment-provider.ts";
 import { lockActiveSuperAdmins } from "../admin/users.ts";
+import { removeSampleTeams } from "../billing/demo.ts";
 import { endProviderSubscription } from "../billing/service.ts";
+import { releaseTeamWork } from "../projects/projects.ts";
 
 export const DELETED_ACCOUNT_BAN_REASON = "Account deleted";
 const DAY_MS = 86_400_000;
@@ -35,8 +39,6 @@ export const DELETION_MESSAGES = {
 
 /** Reason recorded with the payment provider. */
 export const DELETION_CANCEL_REASON = "Kairo account deleted";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Refuses when the person is the last super admin who can still sign in: nobody could run Kairo. */
 async function keepOneSuperAdmin(conn: Db | Tx, personId: string) {
@@ -112,6 +114,8 @@ export async function requestAccountDeletion(
       .update(user)
       .set({ banned: true, banReason: DELETED_ACCOUNT_BAN_REASON, banExpires: null, updatedAt: deps.now })
       .where(eq(user.id, person.id));
+    // A demo preview's sample team (decision 216) is no data of theirs to keep.
+    await removeSampleTeams(tx, person.id);
   });
   // After the commit: the ban already refuses new sessions, this ends the open ones.
   await deps.auth.revokeAllSessions(person.id);
@@ -132,6 +136,9 @@ export async function purgeDueAccounts(db: Db, now: Date): Promise<{ purged: str
     await db.transaction(async (tx) => {
       // Error reports outlive an account by design (user_id is set null); the person's own go now.
       await tx.delete(clientErrorReports).where(eq(clientErrorReports.userId, userId));
+      // The tasks they created in team projects stay with the team ("Deleted user" as creator).
+      await removeSampleTeams(tx, userId);
+      await releaseTeamWork(tx, userId, null, now);
       await tx.delete(user).where(eq(user.id, userId));
     });
     purged.push(userId);

@@ -6,11 +6,19 @@ import type { AccountDeletion, ClientErrorReport } from "../../db/schema/admin.t
 import type { session, user } from "../../db/schema/auth.ts";
 import type { CheckoutSession, DemoGrant, LaunchOfferWindow, Subscription } from "../../db/schema/billing.ts";
 import type { CalendarConnection, SyncedEvent, SyncLog } from "../../db/schema/calendar.ts";
+import type { TaskComment, TaskHistoryRow } from "../../db/schema/comments.ts";
 import type { AiInsight, BurnoutAlert, OptimizationRecommendation } from "../../db/schema/insights.ts";
 import type { Notification } from "../../db/schema/notifications.ts";
-import type { PomodoroSession, Task, TimeLog } from "../../db/schema/tasks.ts";
+import type {
+  PomodoroSession,
+  Subtask,
+  Task,
+  TaskOccurrence,
+  TaskReminder,
+  TimeLog,
+} from "../../db/schema/tasks.ts";
 import type { teamActivity } from "../../db/schema/team.ts";
-import type { Workflow, WorkflowExecution } from "../../db/schema/workflows.ts";
+import type { Workflow, WorkflowExecution, WorkflowTemplateUse } from "../../db/schema/workflows.ts";
 
 export const EXPORT_FORMAT = "kairo-export";
 export const EXPORT_VERSION = 1;
@@ -19,13 +27,25 @@ export type ExportRows = {
   user: typeof user.$inferSelect;
   subscription: Subscription | null;
   tasks: Task[];
+  /** The subtasks of the person's tasks, and those they added to other people's (decision 233). */
+  subtasks: Subtask[];
+  /** The completed and skipped occurrences of the person's repeating tasks (decision 235). */
+  taskOccurrences: TaskOccurrence[];
+  /** The person's own reminders, on any task (decision 245). */
+  reminders: TaskReminder[];
   timeLogs: TimeLog[];
   pomodoroSessions: PomodoroSession[];
+  /** The comments the person wrote, on any task (decision 167). */
+  taskComments: TaskComment[];
+  /** The history entries of changes the person made, on any task. */
+  taskHistory: TaskHistoryRow[];
   aiInsights: AiInsight[];
   recommendations: OptimizationRecommendation[];
   burnoutAlerts: BurnoutAlert[];
   workflows: Workflow[];
   workflowExecutions: WorkflowExecution[];
+  /** The templates the person made workflows from (each counted once in its use count). */
+  workflowTemplateUses: WorkflowTemplateUse[];
   calendarConnections: CalendarConnection[];
   syncedEvents: SyncedEvent[];
   syncLogs: SyncLog[];
@@ -99,13 +119,19 @@ export function buildAccountExport(rows: ExportRows, generatedAt: Date) {
     profile: { ...profile, fullName: name },
     subscription: rows.subscription ? plain(rows.subscription) : null,
     tasks: rows.tasks.map(plain),
+    subtasks: rows.subtasks.map(plain),
+    taskOccurrences: rows.taskOccurrences.map(plain),
+    reminders: rows.reminders.map(plain),
     timeLogs: rows.timeLogs.map(plain),
     pomodoroSessions: rows.pomodoroSessions.map(plain),
+    taskComments: rows.taskComments.map(plain),
+    taskHistory: rows.taskHistory.map(plain),
     aiInsights: rows.aiInsights.map(plain),
     recommendations: rows.recommendations.map(plain),
     burnoutAlerts: rows.burnoutAlerts.map(plain),
     workflows: rows.workflows.map(plain),
     workflowExecutions: rows.workflowExecutions.map(plain),
+    workflowTemplateUses: rows.workflowTemplateUses.map(plain),
     calendarConnections: rows.calendarConnections.map((c) => pick(c, CONNECTION_FIELDS)),
     syncedEvents: rows.syncedEvents.map(plain),
     syncLogs: rows.syncLogs.map(plain),

@@ -1,16 +1,24 @@
 // Reads every row a person owns, for the export (export.ts decides what of it leaves the server).
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
 import { member, organization, session, user } from "../../db/schema/auth.ts";
 import { checkoutSessions, demoGrants, launchOfferWindows, subscriptions } from "../../db/schema/billing.ts";
 import { calendarConnections, syncedEvents, syncLogs } from "../../db/schema/calendar.ts";
+import { taskComments, taskHistory } from "../../db/schema/comments.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "../../db/schema/insights.ts";
 import { notifications } from "../../db/schema/notifications.ts";
-import { pomodoroSessions, tasks, timeLogs } from "../../db/schema/tasks.ts";
+import {
+  pomodoroSessions,
+  subtasks,
+  taskOccurrences,
+  taskReminders,
+  tasks,
+  timeLogs,
+} from "../../db/schema/tasks.ts";
 import { teamActivity } from "../../db/schema/team.ts";
-import { workflowExecutions, workflows } from "../../db/schema/workflows.ts";
+import { workflowExecutions, workflows, workflowTemplateUses } from "../../db/schema/workflows.ts";
 import type { ExportRows } from "./export.ts";
 
 export async function loadExportRows(db: Db, userId: string): Promise<ExportRows> {
@@ -29,6 +37,24 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
         user: person,
         subscription: subscription ?? null,
         tasks: await tx.select().from(tasks).where(eq(tasks.userId, userId)).orderBy(asc(tasks.createdAt)),
+        subtasks: (
+          await tx
+            .select({ subtask: subtasks })
+            .from(subtasks)
+            .innerJoin(tasks, eq(tasks.id, subtasks.taskId))
+            .where(or(eq(tasks.userId, userId), eq(subtasks.createdBy, userId)))
+            .orderBy(asc(tasks.createdAt), asc(subtasks.taskId), asc(subtasks.position))
+        ).map((r) => r.subtask),
+        taskOccurrences: await tx
+          .select()
+          .from(taskOccurrences)
+          .where(eq(taskOccurrences.userId, userId))
+          .orderBy(asc(taskOccurrences.doneAt)),
+        reminders: await tx
+          .select()
+          .from(taskReminders)
+          .where(eq(taskReminders.userId, userId))
+          .orderBy(asc(taskReminders.createdAt)),
         timeLogs: await tx
           .select()
           .from(timeLogs)
@@ -39,6 +65,16 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
           .from(pomodoroSessions)
           .where(eq(pomodoroSessions.userId, userId))
           .orderBy(asc(pomodoroSessions.startTime)),
+        taskComments: await tx
+          .select()
+          .from(taskComments)
+          .where(eq(taskComments.authorId, userId))
+          .orderBy(asc(taskComments.createdAt)),
+        taskHistory: await tx
+          .select()
+          .from(taskHistory)
+          .where(eq(taskHistory.actorId, userId))
+          .orderBy(asc(taskHistory.createdAt)),
         aiInsights: await tx
           .select()
           .from(aiInsights)
@@ -64,6 +100,11 @@ export async function loadExportRows(db: Db, userId: string): Promise<ExportRows
           .from(workflowExecutions)
           .where(eq(workflowExecutions.userId, userId))
           .orderBy(asc(workflowExecutions.startedAt)),
+        workflowTemplateUses: await tx
+          .select()
+          .from(workflowTemplateUses)
+          .where(eq(workflowTemplateUses.userId, userId))
+          .orderBy(asc(workflowTemplateUses.createdAt)),
         calendarConnections: await tx
           .select()
           .from(calendarConnections)

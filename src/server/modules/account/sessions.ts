@@ -1,6 +1,6 @@
 // Settings → Active sessions, by session row id. The token never leaves the server: it is what the
 // session cookie holds, so a page that could read it could sign in as the person elsewhere.
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { ActiveSession } from "#shared/contracts/sessions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,11 +9,14 @@ import type { AccountAuth } from "./deletion.ts";
 
 export const SESSION_NOT_FOUND = "Session not found. It may have been signed out already.";
 
+/** The most sessions the list shows: each sign-in adds one, and they live for the session's length. */
+export const SESSIONS_SHOWN = 50;
+
 /**
- * The person's unexpired sessions: `currentId`'s first, then by latest activity. Last activity is
- * Kairo's own record (last-active.ts) or Better Auth's renewal time, whichever is later: a renewal
- * happens on a request too, and a session that has made no request since the column was added has
- * only that.
+ * The person's unexpired sessions, at most SESSIONS_SHOWN: `currentId`'s first, then by latest
+ * activity. Last activity is Kairo's own record (last-active.ts) or Better Auth's renewal time,
+ * whichever is later: a renewal happens on a request too, and a session that has made no request
+ * since the column was added has only that.
  */
 export async function listActiveSessions(
   db: Db,
@@ -32,7 +35,13 @@ export async function listActiveSessions(
       expiresAt: session.expiresAt,
     })
     .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, now)));
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
+    .orderBy(
+      sql`(${session.id} = ${currentId ?? ""}) desc`,
+      sql`greatest(${session.updatedAt}, coalesce(${session.lastActiveAt}, ${session.updatedAt})) desc`,
+      desc(session.id),
+    )
+    .limit(SESSIONS_SHOWN);
   return rows
     .map((r) => {
       const lastActive = r.lastActiveAt && r.lastActiveAt > r.updatedAt ? r.lastActiveAt : r.updatedAt;

@@ -1,24 +1,25 @@
 // What an administrator can do to a person: change the role, ban, unban and override the plan.
-// Each checks its rules, then makes the change and writes its audit entry in one transaction;
-// anything refused changes nothing. Better Auth is told afterwards (sessions end on a ban, cached
-// sessions learn a new role).
+// Each use case takes one options object, checks that the caller is an administrator now
+// (access.ts) and its own rules, then makes the change and writes its audit entry in one
+// transaction; anything refused changes nothing. Better Auth is told afterwards (sessions end on a
+// ban, cached sessions learn a new role). Each answers the person as the people list shows them.
 import { eq } from "drizzle-orm";
-import type { PlanOverrideBody } from "#shared/contracts/admin.ts";
-import { ADMIN_LIMITS } from "#shared/contracts/admin.ts";
+import { ADMIN_LIMITS, type AdminUser, type PlanOverrideBody } from "#shared/contracts/admin.ts";
 import { isAdminRole, type Role } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { Db } from "../../db/client.ts";
 import { accountDeletions } from "../../db/schema/admin.ts";
 import { user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { Clock, Tx } from "../../db/transaction.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { ensureTeam } from "../team/seats.ts";
-import { recordAudit, type Tx } from "./audit.ts";
+import { type Actor, type AdminCall, adminActor } from "./access.ts";
+import { recordAudit } from "./audit.ts";
 import type { AuthEffects } from "./auth-effects.ts";
-import { lockActiveSuperAdmins } from "./users.ts";
+import { getAdminUser, lockActiveSuperAdmins } from "./users.ts";
 
-export type ActionDeps = { db: Db; effects: AuthEffects; now: Date };
-export type Actor = { id: string; email: string; role: string };
+/** An action on one person (`targetId`), by the signed-in person if they are an administrator. */
+export type AdminAction = AdminCall & { effects: AuthEffects; clock: Clock; targetId: string };
 
 const DAY_MS = 86_400_000;
 
@@ -47,30 +48,44 @@ async function keepOneSuperAdmin(tx: Tx, targetId: string) {
   if (remaining.length === 0) throw new AppError("CONFLICT", ADMIN_MESSAGES.lastSuperAdmin);
 }
 
+/** The person after the action, as the people list shows them. */
+async function answer(call: AdminAction): Promise<AdminUser> {
+  const found = await getAdminUser(call.db, call.targetId, call.clock());
+  if (!found) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.notFound);
+  return found;
+}
+
 /**
  * Gives `targetId` the role. Only a super admin grants or removes admin and super_admin (so an
  * admin cannot change another admin); the last super admin cannot be demoted. The same role again
  * changes nothing and writes no entry.
  */
-export async function changeRole(deps: ActionDeps, actor: Actor, targetId: string, role: Role) {
-  const changed = await deps.db.transaction(async (tx) => {
+export async function changeRole(call: AdminAction & { role: Role }): Promise<AdminUser> {
+  const { db, targetId, role } = call;
+  const actor = await adminActor(call);
+  const now = call.clock();
+  const changed = await db.transaction(async (tx) => {
     const target = await lockTarget(tx, targetId);
     if (target.role === role) return false;
     if ((isAdminRole(role) || isAdminRole(target.role)) && actor.role !== "super_admin") {
       throw new AppError("FORBIDDEN", ADMIN_MESSAGES.superAdminOnly);
     }
     if (target.role === "super_admin") await keepOneSuperAdmin(tx, target.id);
-    await tx.update(user).set({ role, updatedAt: deps.now }).where(eq(user.id, target.id));
+    await tx.update(user).set({ role, updatedAt: now }).where(eq(user.id, target.id));
     await recordAudit(tx, {
       actor,
       action: "user.role_changed",
       target,
       details: { from: target.role, to: role },
-      at: deps.now,
+      at: now,
     });
     return true;
   });
-  if (changed) await deps.effects.refreshSessions(targetId);
+  if (changed) {
+    await call.effects.refreshSessions(targetId);
+    call.log.info({ target: targetId, role }, "admin changed a role");
+  }
+  return answer(call);
 }
 
 function mayActOnAdmins(actor: Actor, target: { role: string }) {
@@ -80,32 +95,40 @@ function mayActOnAdmins(actor: Actor, target: { role: string }) {
 }
 
 /** Bars the person from signing in and ends every session they have. */
-export async function banUser(deps: ActionDeps, actor: Actor, targetId: string, reason: string | undefined) {
+export async function banUser(call: AdminAction & { reason: string | undefined }): Promise<AdminUser> {
+  const { db, targetId, reason } = call;
+  const actor = await adminActor(call);
+  const now = call.clock();
   if (targetId === actor.id) throw new AppError("VALIDATION", ADMIN_MESSAGES.selfBan);
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const target = await lockTarget(tx, targetId);
     mayActOnAdmins(actor, target);
     if (target.banned) throw new AppError("CONFLICT", ADMIN_MESSAGES.alreadyBanned);
     if (target.role === "super_admin") await keepOneSuperAdmin(tx, target.id);
     await tx
       .update(user)
-      .set({ banned: true, banReason: reason || null, banExpires: null, updatedAt: deps.now })
+      .set({ banned: true, banReason: reason || null, banExpires: null, updatedAt: now })
       .where(eq(user.id, target.id));
     await recordAudit(tx, {
       actor,
       action: "user.banned",
       target,
       details: reason ? { reason } : {},
-      at: deps.now,
+      at: now,
     });
   });
   // After the commit: the ban already refuses new sessions, this ends the open ones.
-  await deps.effects.revokeSessions(targetId);
+  await call.effects.revokeSessions(targetId);
+  call.log.info({ target: targetId }, "admin banned a person");
+  return answer(call);
 }
 
 /** Lets a banned person sign in again (not an account closed by its owner's deletion request). */
-export async function unbanUser(deps: ActionDeps, actor: Actor, targetId: string) {
-  await deps.db.transaction(async (tx) => {
+export async function unbanUser(call: AdminAction): Promise<AdminUser> {
+  const { db, targetId } = call;
+  const actor = await adminActor(call);
+  const now = call.clock();
+  await db.transaction(async (tx) => {
     const target = await lockTarget(tx, targetId);
     mayActOnAdmins(actor, target);
     if (!target.banned) throw new AppError("CONFLICT", ADMIN_MESSAGES.notBanned);
@@ -116,16 +139,18 @@ export async function unbanUser(deps: ActionDeps, actor: Actor, targetId: string
     if (deleting) throw new AppError("CONFLICT", ADMIN_MESSAGES.pendingDeletion);
     await tx
       .update(user)
-      .set({ banned: false, banReason: null, banExpires: null, updatedAt: deps.now })
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: now })
       .where(eq(user.id, target.id));
     await recordAudit(tx, {
       actor,
       action: "user.unbanned",
       target,
       details: target.banReason ? { previousReason: target.banReason } : {},
-      at: deps.now,
+      at: now,
     });
   });
+  call.log.info({ target: targetId }, "admin unbanned a person");
+  return answer(call);
 }
 
 type SubscriptionValues = {
@@ -203,24 +228,24 @@ const snapshot = (s: SubscriptionValues | null) =>
  * the row before and after.
  */
 export async function overridePlan(
-  deps: ActionDeps & { events: Pick<DomainEvents, "emit" | "afterCommit"> },
-  actor: Actor,
-  targetId: string,
-  body: PlanOverrideBody,
-) {
-  await deps.events.afterCommit(() =>
-    deps.db.transaction(async (tx) => {
+  call: AdminAction & { events: Pick<DomainEvents, "emit" | "afterCommit">; body: PlanOverrideBody },
+): Promise<AdminUser> {
+  const { db, events, targetId, body } = call;
+  const actor = await adminActor(call);
+  const now = call.clock();
+  await events.afterCommit(() =>
+    db.transaction(async (tx) => {
       const target = await lockTarget(tx, targetId);
       const [current] = await tx
         .select()
         .from(subscriptions)
         .where(eq(subscriptions.userId, target.id))
         .for("update");
-      const next = overrideValues(body, current ?? null, deps.now);
+      const next = overrideValues(body, current ?? null, now);
       await tx
         .insert(subscriptions)
-        .values({ userId: target.id, ...next, updatedAt: deps.now })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, updatedAt: deps.now } });
+        .values({ userId: target.id, ...next, updatedAt: now })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { ...next, updatedAt: now } });
       // A Team plan pays for a team the person owns, as when they buy it.
       if (next.planId === "team") await ensureTeam(tx, target.id);
       await recordAudit(tx, {
@@ -234,9 +259,11 @@ export async function overridePlan(
           before: snapshot(current ?? null),
           after: snapshot(next),
         },
-        at: deps.now,
+        at: now,
       });
-      deps.events.emit({ type: "plan.changed", personId: target.id });
+      events.emit({ type: "plan.changed", personId: target.id });
     }),
   );
+  call.log.info({ target: targetId, plan: body.plan }, "admin overrode a plan");
+  return answer(call);
 }

@@ -1,11 +1,11 @@
 // The audit log: one row per admin action, written in the same transaction as the change it
 // records, so a change without its entry (or an entry without its change) cannot happen.
+
 import { count, desc } from "drizzle-orm";
 import type { AdminAuditPage, AuditAction } from "#shared/contracts/admin.ts";
-import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/admin.ts";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "../../db/transaction.ts";
+import { type AdminCall, adminActor } from "./access.ts";
 
 export type AuditInput = {
   actor: { id: string; email: string };
@@ -28,7 +28,12 @@ export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
 }
 
 /** Newest first. */
-export async function listAudit(db: Db, page: number, pageSize: number): Promise<AdminAuditPage> {
+export async function listAudit(
+  call: AdminCall & { query: { page: number; pageSize: number } },
+): Promise<AdminAuditPage> {
+  await adminActor(call);
+  const { db } = call;
+  const { page, pageSize } = call.query;
   const rows = await db
     .select()
     .from(auditLog)

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { createOutboxMailer } from "../../providers/mail/mailer.ts";
-import { hideLinks, mailOutbox } from "./reports.ts";
+import { hideLinks, outboxView } from "./reports.ts";
 
 describe("the admin mail outbox", () => {
   it("shows the development outbox's messages, newest first", async () => {
     const outbox = createOutboxMailer(createLogger("silent"));
     await outbox.send({ to: "a@example.com", subject: "First", text: "one", html: "<p>one</p>" });
     await outbox.send({ to: "b@example.com", subject: "Second", text: "two", html: "<p>two</p>" });
-    const shown = mailOutbox(outbox);
+    const shown = outboxView(outbox);
     expect(shown.transport).toBe("outbox");
     expect(shown.messages.map((m) => [m.to, m.subject, m.text])).toEqual([
       ["b@example.com", "Second", "two"],
@@ -17,7 +17,7 @@ describe("the admin mail outbox", () => {
   });
 
   it("says SMTP is used, with nothing to show, when mail leaves through SMTP", () => {
-    expect(mailOutbox({ kind: "smtp", send: async () => {} })).toEqual({ transport: "smtp", messages: [] });
+    expect(outboxView({ kind: "smtp", send: async () => {} })).toEqual({ transport: "smtp", messages: [] });
   });
 });
 
@@ -48,7 +48,7 @@ describe("links in the admin's view of the outbox", () => {
       text: "Reset password: http://localhost/api/auth/reset-password/secret-token",
       html: "",
     });
-    const [shown] = mailOutbox(outbox).messages;
+    const [shown] = outboxView(outbox).messages;
     expect(shown!.text).toBe("Reset password: [link hidden]");
     expect(outbox.list()[0]!.text).toContain("secret-token");
   });

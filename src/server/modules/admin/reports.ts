@@ -1,16 +1,20 @@
 // Read-only lists of the admin area: client error reports, accounts waiting for their purge, and
-// the mail the development outbox holds.
+// the mail the development outbox holds. Each is for administrators only (access.ts).
 import { asc, count, desc, eq } from "drizzle-orm";
 import type { AdminDeletionsPage, AdminErrorReportsPage, AdminMail } from "#shared/contracts/admin.ts";
-import type { Db } from "../../db/client.ts";
 import { accountDeletions, clientErrorReports } from "../../db/schema/admin.ts";
 import { user } from "../../db/schema/auth.ts";
 import type { Mailer, OutboxMailer } from "../../providers/mail/mailer.ts";
+import { type AdminCall, adminActor } from "./access.ts";
 
-type PageQuery = { page: number; pageSize: number };
+export type PageQuery = { page: number; pageSize: number };
 
 /** Newest first, with the reporter's email while their account exists. */
-export async function listErrorReports(db: Db, q: PageQuery): Promise<AdminErrorReportsPage> {
+export async function listErrorReports(
+  call: AdminCall & { query: PageQuery },
+): Promise<AdminErrorReportsPage> {
+  await adminActor(call);
+  const { db, query: q } = call;
   const rows = await db
     .select({ r: clientErrorReports, email: user.email })
     .from(clientErrorReports)
@@ -38,7 +42,11 @@ export async function listErrorReports(db: Db, q: PageQuery): Promise<AdminError
 }
 
 /** Soonest purge first. */
-export async function listPendingDeletions(db: Db, q: PageQuery): Promise<AdminDeletionsPage> {
+export async function listPendingDeletions(
+  call: AdminCall & { query: PageQuery },
+): Promise<AdminDeletionsPage> {
+  await adminActor(call);
+  const { db, query: q } = call;
   const rows = await db
     .select()
     .from(accountDeletions)
@@ -74,8 +82,14 @@ export function hideLinks(text: string): string {
   return text.replace(/\b(?:https?:\/\/|www\.)\S+/gi, HIDDEN_LINK);
 }
 
+/** The mail outbox, for administrators. */
+export async function mailOutbox(call: AdminCall & { mailer: Mailer }): Promise<AdminMail> {
+  await adminActor(call);
+  return outboxView(call.mailer);
+}
+
 /** The outbox's messages, newest first, links hidden; with SMTP there is nothing kept to show. */
-export function mailOutbox(mailer: Mailer): AdminMail {
+export function outboxView(mailer: Mailer): AdminMail {
   if (!isOutbox(mailer)) return { transport: "smtp", messages: [] };
   return {
     transport: "outbox",

@@ -1,6 +1,5 @@
-// /api/admin/*: answered only for admin and super_admin (the role is looked up afresh on every
-// call). Thin: check the caller, validate with the shared schemas, call one use case, shape.
-import { eq } from "drizzle-orm";
+// /api/admin/*: answered only for admin and super_admin; each use case looks the caller's role up
+// afresh (access.ts). Thin (decision 024): validate with the shared schemas, call one use case, shape.
 import { type Context, Hono } from "hono";
 import {
   adminAuditPage,
@@ -19,19 +18,19 @@ import {
   unbanBody,
 } from "#shared/contracts/admin.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import { user } from "../../db/schema/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { readQuery } from "../../http/params.ts";
 import { reply } from "../../http/reply.ts";
-import { requireAdmin } from "../../http/session.ts";
+import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { adminActor } from "./access.ts";
 import { ADMIN_MESSAGES, banUser, changeRole, overridePlan, unbanUser } from "./actions.ts";
 import { listAudit } from "./audit.ts";
 import { betterAuthEffects } from "./auth-effects.ts";
 import { listErrorReports, listPendingDeletions, mailOutbox } from "./reports.ts";
 import { getStats } from "./stats.ts";
-import { getAdminUser, listUsers } from "./users.ts";
+import { listUsers } from "./users.ts";
 
 function targetId(c: Context): string {
   const parsed = adminUserIdParam.safeParse(c.req.param("id"));
@@ -40,77 +39,66 @@ function targetId(c: Context): string {
 }
 
 export function adminRoutes(deps: Pick<AppDeps, "database" | "auth" | "clock" | "mailer" | "events">) {
+  const { clock, mailer, events } = deps;
   const db = deps.database.db;
   const effects = betterAuthEffects(deps.auth);
-  const admin = (c: Context<AppBindings>) =>
-    requireAdmin(c, async (id) => {
-      const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, id)).limit(1);
-      return row?.role ?? null;
-    });
-
-  /** The person after an action, as the users list shows them. */
-  const answerWith = async (c: Context<AppBindings>, id: string) => {
-    const found = await getAdminUser(db, id, deps.clock());
-    if (!found) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.notFound);
-    return reply(c, adminUser, found);
+  /** Who is calling: each use case checks they are an administrator now. */
+  const caller = (c: Context<AppBindings>) => ({ db, log: c.get("log"), person: requireUser(c) });
+  /**
+   * An action on the person in the address. A person who is not an administrator hears 403 before
+   * anything about the address or the body (decision 024's exception); the use case asks again.
+   */
+  const action = async (c: Context<AppBindings>) => {
+    const call = caller(c);
+    await adminActor(call);
+    return { ...call, effects, clock, targetId: targetId(c) };
   };
 
   return new Hono<AppBindings>()
-    .get("/users", async (c) => {
-      await admin(c);
-      return reply(c, adminUsersPage, await listUsers(db, readQuery(c, adminUsersQuery), deps.clock()));
-    })
+    .get("/users", async (c) =>
+      reply(
+        c,
+        adminUsersPage,
+        await listUsers({ ...caller(c), clock, query: readQuery(c, adminUsersQuery) }),
+      ),
+    )
     .put("/users/:id/role", async (c) => {
-      const actor = await admin(c);
-      const id = targetId(c);
+      const call = await action(c);
       const { role } = await readJson(c, setRoleBody);
-      await changeRole({ db, effects, now: deps.clock() }, actor, id, role);
-      c.get("log").info({ target: id, role }, "admin changed a role");
-      return answerWith(c, id);
+      return reply(c, adminUser, await changeRole({ ...call, role }));
     })
     .post("/users/:id/ban", async (c) => {
-      const actor = await admin(c);
-      const id = targetId(c);
+      const call = await action(c);
       const { reason } = await readJson(c, banBody);
-      await banUser({ db, effects, now: deps.clock() }, actor, id, reason);
-      c.get("log").info({ target: id }, "admin banned a person");
-      return answerWith(c, id);
+      return reply(c, adminUser, await banUser({ ...call, reason }));
     })
     .post("/users/:id/unban", async (c) => {
-      const actor = await admin(c);
-      const id = targetId(c);
+      const call = await action(c);
       await readJson(c, unbanBody);
-      await unbanUser({ db, effects, now: deps.clock() }, actor, id);
-      c.get("log").info({ target: id }, "admin unbanned a person");
-      return answerWith(c, id);
+      return reply(c, adminUser, await unbanUser(call));
     })
     .put("/users/:id/plan", async (c) => {
-      const actor = await admin(c);
-      const id = targetId(c);
+      const call = await action(c);
       const body = await readJson(c, planOverrideBody);
-      await overridePlan({ db, effects, now: deps.clock(), events: deps.events }, actor, id, body);
-      c.get("log").info({ target: id, plan: body.plan }, "admin overrode a plan");
-      return answerWith(c, id);
+      return reply(c, adminUser, await overridePlan({ ...call, events, body }));
     })
-    .get("/stats", async (c) => {
-      await admin(c);
-      return reply(c, adminStats, await getStats(db, deps.clock()));
-    })
-    .get("/mail", async (c) => {
-      await admin(c);
-      return reply(c, adminMail, mailOutbox(deps.mailer));
-    })
-    .get("/error-reports", async (c) => {
-      await admin(c);
-      return reply(c, adminErrorReportsPage, await listErrorReports(db, readQuery(c, adminPageQuery)));
-    })
-    .get("/deletions", async (c) => {
-      await admin(c);
-      return reply(c, adminDeletionsPage, await listPendingDeletions(db, readQuery(c, adminPageQuery)));
-    })
-    .get("/audit-log", async (c) => {
-      await admin(c);
-      const q = readQuery(c, adminPageQuery);
-      return reply(c, adminAuditPage, await listAudit(db, q.page, q.pageSize));
-    });
+    .get("/stats", async (c) => reply(c, adminStats, await getStats({ ...caller(c), clock })))
+    .get("/mail", async (c) => reply(c, adminMail, await mailOutbox({ ...caller(c), mailer })))
+    .get("/error-reports", async (c) =>
+      reply(
+        c,
+        adminErrorReportsPage,
+        await listErrorReports({ ...caller(c), query: readQuery(c, adminPageQuery) }),
+      ),
+    )
+    .get("/deletions", async (c) =>
+      reply(
+        c,
+        adminDeletionsPage,
+        await listPendingDeletions({ ...caller(c), query: readQuery(c, adminPageQuery) }),
+      ),
+    )
+    .get("/audit-log", async (c) =>
+      reply(c, adminAuditPage, await listAudit({ ...caller(c), query: readQuery(c, adminPageQuery) })),
+    );
 }

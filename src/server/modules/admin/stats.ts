@@ -4,15 +4,19 @@
 import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { ADMIN_LIMITS, type AdminStats } from "#shared/contracts/admin.ts";
 import { monthlyRevenue } from "#shared/domain/revenue.ts";
-import type { Db } from "../../db/client.ts";
 import { session, user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { Clock } from "../../db/transaction.ts";
+import { type AdminCall, adminActor } from "./access.ts";
 
 const DAY_MS = 86_400_000;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function getStats(db: Db, now: Date): Promise<AdminStats> {
+export async function getStats(call: AdminCall & { clock: Clock }): Promise<AdminStats> {
+  await adminActor(call);
+  const { db } = call;
+  const now = call.clock();
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(todayStart - (ADMIN_LIMITS.signupDays - 1) * DAY_MS);
   const until = new Date(todayStart + DAY_MS);

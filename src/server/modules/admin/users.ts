@@ -7,7 +7,9 @@ import type { Db } from "../../db/client.ts";
 import { accountDeletions } from "../../db/schema/admin.ts";
 import { session, user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { Clock } from "../../db/transaction.ts";
 import { getPlanStatus } from "../billing/subscription.ts";
+import { type AdminCall, adminActor } from "./access.ts";
 
 /** `%` and `_` typed by the admin are searched for literally. */
 function likePattern(text: string): string {
@@ -66,10 +68,11 @@ async function toAdminUsers(db: Db, ids: string[], now: Date): Promise<AdminUser
 }
 
 export async function listUsers(
-  db: Db,
-  query: { q?: string; page: number; pageSize: number },
-  now: Date,
+  call: AdminCall & { clock: Clock; query: { q?: string; page: number; pageSize: number } },
 ): Promise<AdminUsersPage> {
+  await adminActor(call);
+  const { db, query } = call;
+  const now = call.clock();
   const where = searchWhere(query.q);
   const page = await db
     .select({ id: user.id })

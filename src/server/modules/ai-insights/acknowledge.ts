@@ -6,14 +6,23 @@ import { alertShows, assessBurnout, BURNOUT_ACK_RECOMMENDATIONS } from "#shared/
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { burnoutAlerts } from "../../db/schema/insights.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
+import type { InsightsCache } from "./generate.ts";
 import { readInsightsData } from "./insights-data.ts";
 
-export async function acknowledgeBurnout(
-  db: Db,
-  userId: string,
-  tz: string,
-  now: Date,
-): Promise<z.infer<typeof acknowledgeResponse>> {
+export async function acknowledgeBurnout(o: {
+  db: Db;
+  entitlements: Pick<Entitlements, "require">;
+  clock: () => Date;
+  /** The person's cached insights are dropped: the alert now reads acknowledged. */
+  cache: Pick<InsightsCache, "drop">;
+  personId: string;
+  /** An IANA zone, already checked. */
+  tz: string;
+}): Promise<z.infer<typeof acknowledgeResponse>> {
+  const { db, personId: userId, tz } = o;
+  await o.entitlements.require(userId, "ai_insights");
+  const now = o.clock();
   const data = await readInsightsData(db, userId, tz, now);
   const risk = assessBurnout(data.days);
   if (!alertShows(risk.level)) {
@@ -36,6 +45,7 @@ export async function acknowledgeBurnout(
     })
     .returning();
   if (!row) throw new Error("burnout alert not stored");
+  o.cache.drop(userId);
   return {
     id: row.id,
     riskScore: row.riskScore,

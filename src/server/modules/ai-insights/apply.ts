@@ -6,12 +6,14 @@ import type { ApplyResponse } from "#shared/contracts/ai-insights.ts";
 import { formatHourRange, peakWindow } from "#shared/domain/insights.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
+import { lockPerson } from "../../db/person-lock.ts";
 import { user } from "../../db/schema/auth.ts";
 import { optimizationRecommendations } from "../../db/schema/insights.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
-import { lockPerson, type Tx } from "../tasks/person-lock.ts";
 import { createTask } from "../tasks/tasks.ts";
+import type { InsightsCache } from "./generate.ts";
 import { readInsightsData } from "./insights-data.ts";
 
 /** The next weekdays that get a focus block. */
@@ -22,25 +24,44 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? result : ((result as { rows: Row[] }).rows ?? []);
 
-export type ApplyDeps = {
+export type ApplyOptions = {
   db: Db;
   events: DomainEvents;
-  entitlements: Pick<Entitlements, "forPerson">;
+  entitlements: Pick<Entitlements, "require">;
+  clock: () => Date;
+  /** The person's cached insights are dropped: the recommendation now reads applied. */
+  cache: Pick<InsightsCache, "drop">;
+  personId: string;
+  recommendationId: string;
+  /** An IANA zone, already checked. */
+  tz: string;
 };
 
-export async function applyRecommendation(
-  { db, events, entitlements }: ApplyDeps,
-  userId: string,
-  id: string,
-  tz: string,
-  now: Date,
-): Promise<ApplyResponse> {
+export async function applyRecommendation(o: ApplyOptions): Promise<ApplyResponse> {
+  const { db, events, personId: userId, recommendationId: id, tz } = o;
+  // Asked before the transaction: on PGlite's single connection a read beside it would wait for it.
+  const known = await o.entitlements.require(userId, "ai_insights");
+  const askedAlready = { forPerson: async () => known };
+  const now = o.clock();
   // The peak is read before the transaction: it only decides where new focus blocks go.
   const data = await readInsightsData(db, userId, tz, now);
   const peak = peakWindow(data.minutesByHour, data.completionsByHour) ?? DEFAULT_PEAK;
-  // Asked before the transaction: on PGlite's single connection a read beside it would wait for it.
-  const known = await entitlements.forPerson(userId);
-  const askedAlready = { forPerson: async () => known };
+  const applied = await applyLocked({ db, events, userId, id, tz, now, peak, askedAlready });
+  o.cache.drop(userId);
+  return applied;
+}
+
+function applyLocked(a: {
+  db: Db;
+  events: DomainEvents;
+  userId: string;
+  id: string;
+  tz: string;
+  now: Date;
+  peak: { start: number; end: number };
+  askedAlready: { forPerson: Entitlements["forPerson"] };
+}): Promise<ApplyResponse> {
+  const { db, events, userId, id, tz, now, peak, askedAlready } = a;
   // Focus blocks are created as tasks, whose task.created events go out once this commits.
   return events.afterCommit(() =>
     db.transaction(async (txn) => {

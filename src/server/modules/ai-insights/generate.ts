@@ -1,6 +1,7 @@
 // Generating a person's insights: read the figures (SQL), compute metrics, forecast, burnout strain,
-// patterns and recommendations, have the AI provider write the analysis, keep the recommendation rows
-// in step, and store an ai_insights row when the analysis is new. The result is cached per person
+// patterns and recommendations, have the AI provider write the analysis (within the person's model
+// budget), keep the recommendation rows in step, and store an ai_insights row when the analysis is
+// new (one per refresh window at most). The result is cached per person
 // until anything it was computed from changes (the person's data version, which database triggers
 // bump in every writing transaction, read on every call by primary key), the hour or time zone
 // changes, the title-sharing choice changes, or the person presses Refresh Insights.
@@ -17,9 +18,14 @@ import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
 import { aiInsights, burnoutAlerts, optimizationRecommendations } from "../../db/schema/insights.ts";
 import { tasks } from "../../db/schema/tasks.ts";
-import type { AiProvider, InsightsInput } from "../../providers/ai/ai-provider.ts";
+import { INSIGHTS_REFRESH_WINDOW_SECONDS } from "../../http/route-limits.ts";
+import type { AiProvider, InsightsInput, InsightsText } from "../../providers/ai/ai-provider.ts";
+import { builtinInsightsText } from "../../providers/ai/builtin-insights.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
+import { type PlanGate, requireProject } from "../permissions/permissions.ts";
 import { type Computed, computeInsights, windowFigures } from "./compute.ts";
 import { type InsightsData, insightsDataVersion, readInsightsData } from "./insights-data.ts";
+import type { ModelBudget } from "./model-budget.ts";
 
 type CacheEntry = { key: string; value: InsightsResponse };
 
@@ -43,29 +49,93 @@ export function createInsightsCache(max = 2000) {
 }
 export type InsightsCache = ReturnType<typeof createInsightsCache>;
 
-export type InsightsDeps = { db: Db; ai: AiProvider; cache: InsightsCache; now: Date };
+export type InsightsOptions = {
+  db: Db;
+  ai: AiProvider;
+  cache: InsightsCache;
+  entitlements: Pick<Entitlements, "require">;
+  clock: () => Date;
+  /** How many analyses the AI model may still write for the person (model-budget.ts). */
+  modelBudget: ModelBudget;
+  personId: string;
+  /** An IANA zone, already checked. */
+  tz: string;
+};
 
-export async function getInsights(
-  deps: InsightsDeps,
-  userId: string,
-  tz: string,
-  options: { refresh?: boolean } = {},
+/**
+ * The page narrowed to one project (decision 212): the metrics, forecast and patterns are counted
+ * from the project's tasks and the person's time on them; the written analysis, the recommendations
+ * and the strain stay the person's own (they are about the person, and each is stored or acted on
+ * per person). A project the person may not read is not found.
+ */
+export async function readProjectInsights(
+  o: InsightsOptions & { projectId: string; gate: PlanGate },
 ): Promise<InsightsResponse> {
+  await o.entitlements.require(o.personId, "ai_insights");
+  const { project } = await requireProject({
+    conn: o.db,
+    gate: o.gate,
+    personId: o.personId,
+    projectId: o.projectId,
+    action: "task.read",
+  });
+  const base = await insightsOf(o, false);
+  const scoped = computeInsights(
+    await readInsightsData(o.db, o.personId, o.tz, o.clock(), {
+      projectId: project.id,
+      isInbox: project.isInbox,
+    }),
+  );
+  return {
+    ...base,
+    metrics: scoped.metrics,
+    predictions: scoped.predictions,
+    patterns: scoped.patterns,
+    project: { id: project.id, name: project.name },
+  };
+}
+
+/** The AI Insights page: computed afresh when anything it reads changed, else from the cache. */
+export async function readInsights(o: InsightsOptions): Promise<InsightsResponse> {
+  await o.entitlements.require(o.personId, "ai_insights");
+  return insightsOf(o, false);
+}
+
+/**
+ * Refresh Insights: computed and written again whatever the cache holds, and stored (at most one
+ * stored analysis per refresh window, the newest text kept). How often a person may refresh is the
+ * route's limit (ROUTE_LIMITS.aiInsightsRefresh).
+ */
+export async function refreshInsights(o: InsightsOptions): Promise<InsightsResponse> {
+  await o.entitlements.require(o.personId, "ai_insights");
+  return insightsOf(o, true);
+}
+
+async function insightsOf(o: InsightsOptions, refresh: boolean): Promise<InsightsResponse> {
+  const now = o.clock();
+  const { personId: userId, tz } = o;
   // The windows slide with the hour; the cache never serves a computation from an earlier hour.
   const keyOf = async () =>
-    `${tz}|${deps.now.toISOString().slice(0, 13)}|${await insightsDataVersion(deps.db, userId)}`;
-  if (!options.refresh) {
-    const hit = deps.cache.get(userId, await keyOf());
+    `${tz}|${now.toISOString().slice(0, 13)}|${await insightsDataVersion(o.db, userId)}`;
+  if (!refresh) {
+    const hit = o.cache.get(userId, await keyOf());
     if (hit) return hit;
   }
-  const value = await generate(deps, userId, tz, options.refresh === true);
+  const value = await generate(o, now, refresh);
   // Generating may itself write (recommendation rows): key the cache on the state after it.
-  deps.cache.set(userId, await keyOf(), value);
+  o.cache.set(userId, await keyOf(), value);
   return value;
 }
 
-async function generate(deps: InsightsDeps, userId: string, tz: string, forceStore: boolean) {
-  const { db, now } = deps;
+/** The analysis text: the model's while the person's budget lasts (model-budget.ts), else Kairo's. */
+async function writeAnalysis(o: InsightsOptions, input: InsightsInput, now: Date): Promise<InsightsText> {
+  if (o.ai.kind === "builtin" || (await o.modelBudget.take(o.personId, now)))
+    return o.ai.writeInsights(input);
+  return { text: builtinInsightsText(input), source: "builtin" };
+}
+
+async function generate(o: InsightsOptions, now: Date, forceStore: boolean) {
+  const { db, personId: userId, tz } = o;
   const [data, prefsRow, lastAck] = await Promise.all([
     readInsightsData(db, userId, tz, now),
     db.select({ preferences: user.preferences }).from(user).where(eq(user.id, userId)),
@@ -80,10 +150,10 @@ async function generate(deps: InsightsDeps, userId: string, tz: string, forceSto
   const prefs = resolvePreferences(prefsRow[0]?.preferences);
   const input = await promptInput(db, userId, computed, data, prefs.privacy.shareTaskTitles);
   const [written, recommendations] = await Promise.all([
-    deps.ai.writeInsights(input),
+    writeAnalysis(o, input, now),
     syncRecommendations(db, userId, computed, (at) => measuredChange(data, at, tz, now)),
   ]);
-  await storeInsight(db, userId, written.text, forceStore);
+  await storeInsight(db, userId, written.text, forceStore, now);
 
   const b = computed.burnout;
   const acknowledged = lastAck[0]?.riskLevel as typeof b.level | undefined;
@@ -142,23 +212,37 @@ async function promptInput(
   return input;
 }
 
-/** A new analysis text is stored once; Refresh Insights always stores one (spec: each generation). */
-async function storeInsight(db: Db, userId: string, content: string, force: boolean) {
-  if (!force) {
-    const [latest] = await db
-      .select({ content: aiInsights.content })
+/**
+ * Stores the analysis (spec: an ai_insights row per generation) at most once per refresh window: a
+ * generation within the window of the person's latest row rewrites that row's text, so a burst of
+ * refreshes keeps one row, the newest. Outside a refresh, a text equal to the latest is not stored.
+ */
+async function storeInsight(db: Db, userId: string, content: string, force: boolean, now: Date) {
+  await db.transaction(async (tx) => {
+    // One writer per person, so two refreshes at once cannot both open a new window's row.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`insights-store:${userId}`}))`);
+    const [latest] = await tx
+      .select({ id: aiInsights.id, content: aiInsights.content, createdAt: aiInsights.createdAt })
       .from(aiInsights)
       .where(eq(aiInsights.userId, userId))
       .orderBy(desc(aiInsights.createdAt))
       .limit(1);
-    if (latest?.content === content) return;
-  }
-  await db.insert(aiInsights).values({
-    userId,
-    insightType: "productivity_analysis",
-    content,
-    confidenceScore: SAVED_INSIGHT_CONFIDENCE,
-    category: "general",
+    if (!force && latest?.content === content) return;
+    const windowMs = INSIGHTS_REFRESH_WINDOW_SECONDS * 1000;
+    if (latest && now.getTime() - latest.createdAt.getTime() < windowMs) {
+      if (latest.content !== content) {
+        await tx.update(aiInsights).set({ content }).where(eq(aiInsights.id, latest.id));
+      }
+      return;
+    }
+    await tx.insert(aiInsights).values({
+      userId,
+      insightType: "productivity_analysis",
+      content,
+      confidenceScore: SAVED_INSIGHT_CONFIDENCE,
+      category: "general",
+      createdAt: now,
+    });
   });
 }
 

@@ -58,9 +58,55 @@ type LogDay = {
   focusBlocks: number;
 };
 
-export async function readInsightsData(db: Db, userId: string, tz: string, now: Date): Promise<InsightsData> {
+/**
+ * One project's figures instead of all the person's (decision 212): the project's tasks (the Inbox's
+ * also those without a project), and the person's own time and focus sessions on them.
+ */
+export type InsightsScope = { projectId: string; isInbox: boolean };
+
+export async function readInsightsData(
+  db: Db,
+  userId: string,
+  tz: string,
+  now: Date,
+  scope: InsightsScope | null = null,
+): Promise<InsightsData> {
   await ensureRollupTimeZone(db, userId, tz);
   const nowIso = now.toISOString();
+  // Tasks counted (alias t), and the person's logs and focus sessions counted (aliases l, p).
+  const inScope = scope
+    ? scope.isInbox
+      ? sql`(t.project_id = ${scope.projectId} or (t.project_id is null and t.user_id = ${userId}))`
+      : sql`t.project_id = ${scope.projectId}`
+    : sql`t.user_id = ${userId}`;
+  const logInScope = (alias: "l" | "p") =>
+    scope
+      ? sql`${sql.raw(alias)}.user_id = ${userId} and ${sql.raw(alias)}.task_id in (select t.id from tasks t where ${inScope})`
+      : sql`${sql.raw(alias)}.user_id = ${userId}`;
+  // The per-person rollups (decision 032) have no project: a project's cells are counted from its rows.
+  const cellSource = scope
+    ? sql`(
+        select x.day, x.category, sum(x.minutes)::int as minutes_tracked, sum(x.done)::int as tasks_completed,
+          sum(x.created)::int as tasks_created
+        from (
+          select (l.start_time at time zone ${tz})::date as day, t.category, l.duration_minutes as minutes,
+            0 as done, 0 as created
+          from time_logs l join tasks t on t.id = l.task_id
+          where ${inScope} and l.user_id = ${userId} and l.end_time is not null and l.duration_minutes is not null
+          union all
+          select (t.completed_at at time zone ${tz})::date, t.category, 0, 1, 0
+          from tasks t where ${inScope} and t.completed and t.completed_at is not null
+          union all
+          select (t.created_at at time zone ${tz})::date, t.category, 0, 0, 1 from tasks t where ${inScope}
+        ) x group by x.day, x.category
+      )`
+    : sql`(select day, category, minutes_tracked, tasks_completed, tasks_created from analytics_daily
+        where user_id = ${userId})`;
+  const totals = scope
+    ? sql`(select count(*) from tasks t where ${inScope}) as tasks,
+      (select count(*) from tasks t where ${inScope} and t.completed) as completed`
+    : sql`(select tasks from analytics_totals where user_id = ${userId}) as tasks,
+      (select completed from analytics_totals where user_id = ${userId}) as completed`;
   const [row] = rowsOf(
     await db.execute(sql`
     with bounds as (
@@ -72,26 +118,26 @@ export async function readInsightsData(db: Db, userId: string, tz: string, now: 
     cells as (
       select a.day, sum(a.minutes_tracked) as minutes, sum(a.tasks_completed) as done,
         sum(a.tasks_created) as created, count(*) filter (where a.minutes_tracked > 0) as cats
-      from analytics_daily a, bounds b
-      where a.user_id = ${userId} and a.day > b.today - ${ROLLUP_DAYS}::int and a.day <= b.today
+      from ${cellSource} a, bounds b
+      where a.day > b.today - ${ROLLUP_DAYS}::int and a.day <= b.today
       group by a.day
     ),
     top_categories as (
       select a.category, sum(a.minutes_tracked) as m
-      from analytics_daily a, bounds b
-      where a.user_id = ${userId} and a.day > b.today - ${INSIGHTS_RANGE_DAYS}::int and a.day <= b.today
+      from ${cellSource} a, bounds b
+      where a.day > b.today - ${INSIGHTS_RANGE_DAYS}::int and a.day <= b.today
       group by a.category having sum(a.minutes_tracked) > 0
     ),
     blocks as (
       select l.start_time, l.end_time, l.duration_minutes as minutes, true as is_log,
         (l.start_time at time zone ${tz}) as ls
       from time_logs l, range_start r, bounds b
-      where l.user_id = ${userId} and l.end_time is not null and l.start_time >= r.t0 and l.start_time < b.now_at
+      where ${logInScope("l")} and l.end_time is not null and l.start_time >= r.t0 and l.start_time < b.now_at
       union all
       select p.start_time, coalesce(p.end_time, p.start_time + make_interval(mins => p.duration_minutes)),
         p.duration_minutes, false, (p.start_time at time zone ${tz})
       from pomodoro_sessions p, range_start r, bounds b
-      where p.user_id = ${userId} and p.completed and p.start_time >= r.t0 and p.start_time < b.now_at
+      where ${logInScope("p")} and p.completed and p.start_time >= r.t0 and p.start_time < b.now_at
     ),
     local_blocks as (
       -- A break is a pause of 5 to 60 minutes after the previous block of the same local day.
@@ -112,19 +158,18 @@ export async function readInsightsData(db: Db, userId: string, tz: string, now: 
     focus_days as (
       select (p.start_time at time zone ${tz})::date as day, count(*) as n
       from pomodoro_sessions p, bounds b
-      where p.user_id = ${userId} and p.completed and p.start_time < b.now_at
+      where ${logInScope("p")} and p.completed and p.start_time < b.now_at
         and p.start_time >= ((b.today - ${ROLLUP_DAYS - 1}::int)::timestamp at time zone ${tz})
       group by 1
     ),
     done_local as (
       select (t.completed_at at time zone ${tz}) as lc, t.actual_minutes
       from tasks t, range_start r, bounds b
-      where t.user_id = ${userId} and t.completed and t.completed_at >= r.t0 and t.completed_at < b.now_at
+      where ${inScope} and t.completed and t.completed_at >= r.t0 and t.completed_at < b.now_at
     )
     select
       (select today from bounds)::text as today,
-      (select tasks from analytics_totals where user_id = ${userId}) as tasks,
-      (select completed from analytics_totals where user_id = ${userId}) as completed,
+      ${totals},
       (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), minutes, done, created, cats)) from cells)::text as cells,
       (select json_agg(category order by m desc, category) from top_categories)::text as categories,
       (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), after, sessions, breaks, focus_minutes, focus_blocks))

@@ -9,6 +9,7 @@ import type { TaskPriority } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { type Task, tasks } from "../../db/schema/tasks.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 import { getTask, type TaskWriteDeps, updateTask } from "../tasks/tasks.ts";
 
 /** The most tasks the dialog lists. */
@@ -30,13 +31,17 @@ function weekBounds(tz: string, now: Date) {
   return { from: today.toJSDate(), to: today.plus({ days: 7 }).toJSDate() };
 }
 
-export async function tasksDueThisWeek(
-  db: Db,
-  userId: string,
-  tz: string,
-  now: Date,
-): Promise<ScheduleResponse> {
-  const { from, to } = weekBounds(tz, now);
+export async function tasksDueThisWeek(o: {
+  db: Db;
+  entitlements: Pick<Entitlements, "require">;
+  clock: () => Date;
+  personId: string;
+  /** An IANA zone, already checked. */
+  tz: string;
+}): Promise<ScheduleResponse> {
+  const { db, personId: userId } = o;
+  await o.entitlements.require(userId, "ai_insights");
+  const { from, to } = weekBounds(o.tz, o.clock());
   const rows = await db
     .select({
       id: tasks.id,
@@ -66,12 +71,17 @@ export async function tasksDueThisWeek(
 }
 
 export async function postponeTask(
-  deps: TaskWriteDeps,
-  userId: string,
-  taskId: string,
-  days: number,
-  tz: string,
+  o: TaskWriteDeps & {
+    entitlements: Pick<Entitlements, "require">;
+    personId: string;
+    taskId: string;
+    days: number;
+    /** An IANA zone, already checked. */
+    tz: string;
+  },
 ): Promise<{ task: ScheduleTask; postponedDays: number }> {
+  const { personId: userId, taskId, days, tz, entitlements, ...deps } = o;
+  await entitlements.require(userId, "ai_insights");
   const current = await getTask(deps.db, userId, taskId);
   if (current.completed)
     throw new AppError("CONFLICT", "This task is already completed; there is nothing to postpone.");

@@ -16,7 +16,10 @@ export async function calendarItems(
   to: Date,
   /** Time blocks that started before this are hidden (the free plan's history); null shows all. */
   trackedSince: Date | null = null,
+  /** Only this project's tasks and the person's time on them (access checked by the caller). */
+  projectId: string | null = null,
 ): Promise<CalendarItemsResponse> {
+  const whose = projectId ? eq(tasks.projectId, projectId) : eq(tasks.userId, userId);
   const [taskRows, blockRows, eventRows] = await Promise.all([
     db
       .select({
@@ -29,7 +32,7 @@ export async function calendarItems(
         priority: tasks.priority,
       })
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), gte(tasks.deadline, from), lt(tasks.deadline, to)))
+      .where(and(whose, gte(tasks.deadline, from), lt(tasks.deadline, to)))
       .orderBy(asc(tasks.deadline))
       .limit(500),
     db
@@ -46,6 +49,7 @@ export async function calendarItems(
       .where(
         and(
           eq(timeLogs.userId, userId),
+          projectId ? eq(tasks.projectId, projectId) : undefined,
           lt(timeLogs.startTime, to),
           trackedSince ? gte(timeLogs.startTime, trackedSince) : undefined,
           or(isNull(timeLogs.endTime), gte(timeLogs.endTime, from)),

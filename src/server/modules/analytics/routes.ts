@@ -30,6 +30,8 @@ export function analyticsRoutes(deps: Pick<AppDeps, "database" | "clock" | "enti
         range,
         timeZone: timeZoneName,
         clock,
+        projectId: q.projectId,
+        gate: entitlements,
       });
       return reply(c, analyticsResponse, answer);
     })
@@ -44,7 +46,15 @@ export function analyticsRoutes(deps: Pick<AppDeps, "database" | "clock" | "enti
       return reply(
         c,
         calendarItemsResponse,
-        await calendarForPerson({ db, entitlements, personId, from, to }),
+        await calendarForPerson({
+          db,
+          entitlements,
+          gate: entitlements,
+          personId,
+          from,
+          to,
+          projectId: q.projectId,
+        }),
       );
     });
 }

@@ -1,10 +1,20 @@
-// Demo previews, recorded on the server so server-side checks honour them and they expire there.
-import { and, count, desc, eq, gt } from "drizzle-orm";
-import { DEMO_MINUTES, DEMO_PREVIEWS_PER_ACCOUNT, type DemoStatus } from "#shared/domain/demo.ts";
+// Demo previews, recorded on the server so server-side checks honour them and they expire there. A
+// person in no team gets a sample team with a sample project for the preview, removed once the
+// preview has ended (decision 216).
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import {
+  DEMO_MINUTES,
+  DEMO_PREVIEWS_PER_ACCOUNT,
+  DEMO_SAMPLE_TEAM,
+  type DemoStatus,
+} from "#shared/domain/demo.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema/auth.ts";
+import { member, organization, user } from "../../db/schema/auth.ts";
 import { demoGrants } from "../../db/schema/billing.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { writeSampleTeamProject } from "../projects/sample-project.ts";
 
 export async function demoStatus(db: Db, userId: string, now: Date): Promise<DemoStatus> {
   const [live] = await db
@@ -14,6 +24,8 @@ export async function demoStatus(db: Db, userId: string, now: Date): Promise<Dem
     .orderBy(desc(demoGrants.expiresAt))
     .limit(1);
   const [used] = await db.select({ n: count() }).from(demoGrants).where(eq(demoGrants.userId, userId));
+  // The preview is over: its sample team goes (with its project and tasks).
+  if (!live && (used?.n ?? 0) > 0) await removeSampleTeams(db, userId);
   return {
     active: Boolean(live),
     plan: live ? "team" : null,
@@ -47,6 +59,40 @@ export async function startDemo(db: Db, userId: string, now: Date): Promise<Demo
       startedAt: now,
       expiresAt: new Date(now.getTime() + DEMO_MINUTES * 60_000),
     });
+    await removeSampleTeams(tx, userId);
+    const [inTeam] = await tx
+      .select({ id: member.id })
+      .from(member)
+      .where(eq(member.userId, userId))
+      .limit(1);
+    if (!inTeam) await createSampleTeam(tx, userId, now);
   });
   return demoStatus(db, userId, now);
+}
+
+/** A team of the person's own, holding the sample project, for someone in no team. */
+async function createSampleTeam(tx: Tx, userId: string, now: Date) {
+  const teamId = randomUUID();
+  await tx.insert(organization).values({
+    id: teamId,
+    name: DEMO_SAMPLE_TEAM.name,
+    slug: `sample-${teamId.slice(0, 8)}`,
+    metadata: DEMO_SAMPLE_TEAM.metadata,
+    createdAt: now,
+  });
+  await tx
+    .insert(member)
+    .values({ id: randomUUID(), organizationId: teamId, userId, role: "owner", createdAt: now });
+  await writeSampleTeamProject(tx, { teamId, ownerId: userId, now });
+}
+
+/** The person's sample teams, and so their projects and tasks (the foreign keys cascade). */
+export async function removeSampleTeams(conn: Db | Tx, userId: string) {
+  const owned = conn
+    .select({ id: member.organizationId })
+    .from(member)
+    .where(and(eq(member.userId, userId), eq(member.role, "owner")));
+  await conn
+    .delete(organization)
+    .where(and(eq(organization.metadata, DEMO_SAMPLE_TEAM.metadata), inArray(organization.id, owned)));
 }

@@ -1,6 +1,7 @@
 // The local provider's side of a payment: the test checkout page reads a prepared checkout, and its
 // Pay button is the server-side confirmation that activates the plan. The local billing portal
 // changes seats, switches plan, or cancels at the period end.
+
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BillingDetails, LocalCheckoutDto, LocalPortalAction } from "#shared/contracts/billing.ts";
@@ -9,6 +10,7 @@ import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { checkoutSessions, subscriptions } from "../../db/schema/billing.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { PaymentProvider } from "../../providers/payments/payment-provider.ts";
 import { billingNotConfigured } from "../../providers/payments/unconfigured.ts";
@@ -170,8 +172,6 @@ export async function applyLocalPortalAction(o: {
   );
   return getBillingDetails(db, personId, o.clock());
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function localPortalAction(tx: Tx, userId: string, action: LocalPortalAction, now: Date) {
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");

@@ -4,20 +4,16 @@ import type { AppDeps } from "../../deps.ts";
 import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
-import { demoStatus, startDemo } from "./demo.ts";
+import { startDemo } from "./demo.ts";
+import { subscriptionOverview } from "./subscription-overview.ts";
 
 /** GET /api/subscription: the plan (trial, free, pro, team) and any live demo preview. */
 export function subscriptionRoutes(deps: Pick<AppDeps, "database" | "clock" | "entitlements">) {
+  const { clock, entitlements } = deps;
   const db = deps.database.db;
   return new Hono<AppBindings>().get("/", async (c) => {
-    const user = requireUser(c);
-    const [person, demo] = await Promise.all([
-      deps.entitlements.forPerson(user.id),
-      demoStatus(db, user.id, deps.clock()),
-    ]);
-    const { taskLimit, historyDays, workflowLimit, calendarConnectionLimit } = person;
-    const limits = { taskLimit, historyDays, workflowLimit, calendarConnectionLimit };
-    return reply(c, subscriptionResponse, { ...person.plan, demo, limits });
+    const personId = requireUser(c).id;
+    return reply(c, subscriptionResponse, await subscriptionOverview({ db, entitlements, clock, personId }));
   });
 }
 

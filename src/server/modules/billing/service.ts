@@ -1,14 +1,15 @@
 // The subscription lifecycle, shared by every PaymentProvider: what happens when a payment is
 // confirmed, a subscription changes or ends, or a payment fails. Only server-side confirmations
 // call these (the local provider's Pay, Stripe's signed webhooks, an admin override).
+
 import { eq } from "drizzle-orm";
 import type { PurchasablePlan } from "#shared/contracts/billing.ts";
 import type { BillingCycle } from "#shared/domain/plans.ts";
 import type { Db } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { ensureTeam } from "../team/seats.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Conn = Db | Tx;
 
 export type Activation = {

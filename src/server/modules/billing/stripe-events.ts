@@ -6,6 +6,7 @@
 // Subscription events are applied from the subscription as Stripe holds it when the event is handled
 // (fetched through the API), not from the payload alone: Stripe does not promise delivery order, so an
 // older event arriving late still leaves the newest state in place.
+
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { PurchasablePlan } from "#shared/contracts/billing.ts";
@@ -13,6 +14,7 @@ import type { BillingCycle } from "#shared/domain/plans.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
 import { stripeEvents, subscriptions } from "../../db/schema/billing.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { Logger } from "../../logger.ts";
 import { STRIPE_METADATA, type StripePayments } from "../../providers/payments/stripe.ts";
@@ -180,8 +182,6 @@ async function decide(event: Stripe.Event, payments: StripePayments, now: Date):
       return { kind: "ignore", reason: "event type not handled" };
   }
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Whose subscription Stripe's `subscriptionId` is in Kairo, if any. */
 async function subscriberOf(tx: Tx, subscriptionId: string): Promise<string | null> {

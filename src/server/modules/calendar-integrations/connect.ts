@@ -17,6 +17,7 @@ import type {
 } from "#shared/contracts/calendar-integrations.ts";
 import {
   CALENDAR_LIMIT_MESSAGE,
+  CALENDAR_MAX_MESSAGE,
   CALENDAR_PROVIDERS,
   CALENDAR_SYNC,
   CALENDAR_TEXT,
@@ -26,9 +27,10 @@ import { AppError } from "#shared/errors/app-error.ts";
 import { calendarConnections, calendarOauthStates } from "../../db/schema/calendar.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { CalendarApiError } from "../../providers/calendars/calendar-provider.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 import { sealedTokenColumns } from "./connection-tokens.ts";
 import { summaryColumns, toConnectionSummary } from "./integrations.ts";
-import { type SyncDeps, syncConnection } from "./sync.ts";
+import { nextAutoSync, type SyncDeps, syncConnection } from "./sync.ts";
 
 const STATE_TTL_MINUTES = 10;
 const STATE_CONTEXT = "calendar-oauth-state";
@@ -72,13 +74,6 @@ export type ConnectDeps = SyncDeps & { publicUrl: string; events: Pick<DomainEve
 
 const providerName = (id: CalendarProviderId) => CALENDAR_PROVIDERS.find((p) => p.id === id)?.name ?? id;
 
-/** The first scheduled sync: one period on, plus up to a minute at random so connections spread. */
-export function firstAutoSync(now: Date): Date {
-  return new Date(
-    addMinutes(now, CALENDAR_SYNC.autoSyncMinutes).getTime() + Math.floor(Math.random() * 60_000),
-  );
-}
-
 async function activeConnections(
   deps: ConnectDeps,
   userId: string,
@@ -108,14 +103,15 @@ export async function startCalendarConnect(
     userId: string;
     provider: CalendarProviderId;
     origin: string | undefined;
-    limit: number | null;
+    entitlements: Pick<Entitlements, "forPerson">;
     now: Date;
   },
 ): Promise<CalendarConnectResponse> {
   const adapter = deps.calendars[a.provider];
   if (!adapter)
     throw new AppError("UNAVAILABLE", `${providerName(a.provider)} is not configured on this server.`);
-  if (a.limit !== null) {
+  const limit = (await a.entitlements.forPerson(a.userId)).calendarConnectionLimit;
+  if (limit !== null) {
     const [reconnecting] = await deps.db
       .select({ id: calendarConnections.id })
       .from(calendarConnections)
@@ -127,7 +123,7 @@ export async function startCalendarConnect(
         ),
       )
       .limit(1);
-    if (!reconnecting && (await activeConnections(deps, a.userId)) >= a.limit) {
+    if (!reconnecting && (await activeConnections(deps, a.userId)) >= limit) {
       throw new AppError("PLAN_REQUIRED", CALENDAR_LIMIT_MESSAGE, { requiredPlan: "pro" });
     }
   }
@@ -194,7 +190,12 @@ function providerFailure(
 
 export async function finishCalendarConnect(
   deps: ConnectDeps,
-  a: { userId: string; body: CalendarCallbackBody; limit: number | null; now: Date },
+  a: {
+    userId: string;
+    body: CalendarCallbackBody;
+    entitlements: Pick<Entitlements, "forPerson">;
+    now: Date;
+  },
 ): Promise<CalendarCallbackResponse> {
   const { provider, redirectUri, codeVerifier } = await consumeState(deps, a.userId, a.body.state, a.now);
   const uris = calendarRedirectUris(deps.publicUrl);
@@ -219,15 +220,22 @@ export async function finishCalendarConnect(
     throw providerFailure(undefined, uris, provider);
   }
 
-  if (a.limit !== null) {
-    const others = await activeConnections(deps, a.userId, { provider, email: account.email });
-    if (others >= a.limit) {
-      // The grant is of no use to us: give it back rather than keep an unused refresh token.
-      await adapter
-        .revoke({ accessToken: grant.accessToken, refreshToken: grant.refreshToken })
-        .catch(() => {});
-      throw new AppError("PLAN_REQUIRED", CALENDAR_LIMIT_MESSAGE, { requiredPlan: "pro" });
-    }
+  // The plan as it is now, after the person's round trip to the provider.
+  const limit = (await a.entitlements.forPerson(a.userId)).calendarConnectionLimit;
+  // Reconnecting an account already connected is never a new connection.
+  const others = await activeConnections(deps, a.userId, { provider, email: account.email });
+  const refusal =
+    limit !== null && others >= limit
+      ? new AppError("PLAN_REQUIRED", CALENDAR_LIMIT_MESSAGE, { requiredPlan: "pro" })
+      : others >= CALENDAR_SYNC.maxConnections
+        ? new AppError("CONFLICT", CALENDAR_MAX_MESSAGE)
+        : null;
+  if (refusal) {
+    // The grant is of no use to us: give it back rather than keep an unused refresh token.
+    await adapter
+      .revoke({ accessToken: grant.accessToken, refreshToken: grant.refreshToken })
+      .catch(() => {});
+    throw refusal;
   }
 
   const connectionId = await deps.db.transaction(async (tx) => {
@@ -254,7 +262,7 @@ export async function finishCalendarConnect(
       needsReconnect: false,
       syncCursor: null,
       syncLeaseUntil: null,
-      nextSyncAt: firstAutoSync(a.now),
+      nextSyncAt: nextAutoSync(a.now),
       ...tokens,
     };
     await tx

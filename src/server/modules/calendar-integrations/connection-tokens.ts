@@ -27,18 +27,30 @@ export function sealedTokenColumns(box: SecretBox, connectionId: string, tokens:
   };
 }
 
-/** Stores new tokens for the person's connection. Returns false when it is not theirs (or gone). */
+/**
+ * Stores new tokens for the person's connection, only while it is active (a disconnected row keeps
+ * no token) and, with `leaseUntil`, only while the sync holding that lease still holds it. Returns
+ * false when nothing was written: not theirs, gone, disconnected, or the lease lost.
+ */
 export async function saveConnectionTokens(
   db: Db,
   box: SecretBox,
   userId: string,
   connectionId: string,
   tokens: ConnectionTokens,
+  o: { leaseUntil?: Date } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(calendarConnections)
     .set(sealedTokenColumns(box, connectionId, tokens))
-    .where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.userId, userId)))
+    .where(
+      and(
+        eq(calendarConnections.id, connectionId),
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.isActive, true),
+        o.leaseUntil ? eq(calendarConnections.syncLeaseUntil, o.leaseUntil) : undefined,
+      ),
+    )
     .returning({ id: calendarConnections.id });
   return rows.length > 0;
 }

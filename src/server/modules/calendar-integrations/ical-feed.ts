@@ -10,12 +10,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { addDays, subDays } from "date-fns";
-import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { IcalFeedResponse } from "#shared/contracts/calendar-integrations.ts";
 import type { SecretBox } from "../../crypto/secret-box.ts";
 import type { Db } from "../../db/client.ts";
+import { accountDeletions } from "../../db/schema/admin.ts";
+import { user } from "../../db/schema/auth.ts";
 import { icalFeeds } from "../../db/schema/calendar.ts";
 import { pomodoroSessions, tasks } from "../../db/schema/tasks.ts";
 
@@ -73,13 +75,26 @@ export async function revokeIcalFeed(db: Db, userId: string): Promise<void> {
   await db.delete(icalFeeds).where(eq(icalFeeds.userId, userId));
 }
 
-/** The person whose feed this secret opens, or null. */
-export async function feedOwner(db: Db, secret: string): Promise<string | null> {
+/**
+ * The person whose feed this secret opens, or null: also when the account is barred (a ban in
+ * force) or waiting to be purged after its deletion, so a closed account's calendar stops answering
+ * at once, not after the 90 days its rows are kept.
+ */
+export async function feedOwner(db: Db, secret: string, now: Date): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return null;
   const [row] = await db
     .select({ userId: icalFeeds.userId })
     .from(icalFeeds)
-    .where(eq(icalFeeds.tokenHash, hashOf(secret)));
+    .innerJoin(user, eq(user.id, icalFeeds.userId))
+    .leftJoin(accountDeletions, eq(accountDeletions.userId, icalFeeds.userId))
+    .where(
+      and(
+        eq(icalFeeds.tokenHash, hashOf(secret)),
+        isNull(accountDeletions.userId),
+        // A ban is in force while it has no end or its end is still ahead.
+        sql`not (coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
   return row?.userId ?? null;
 }
 

@@ -11,6 +11,7 @@ import { CALENDAR_PROVIDERS, CALENDAR_SYNC, type CalendarProviderId } from "#sha
 import type { Db } from "../../db/client.ts";
 import { calendarConnections, syncLogs } from "../../db/schema/calendar.ts";
 import type { CalendarProviders } from "../../providers/calendars/create-calendar-providers.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 
 /** The columns a connection summary shows: never a token or the sync cursor. */
 export const summaryColumns = {
@@ -50,14 +51,17 @@ export function toConnectionSummary(c: SummaryRow): CalendarConnectionSummary {
 export async function getCalendarIntegrations(
   db: Db,
   userId: string,
-  o: { calendars: CalendarProviders; redirectUris: string[]; connectionLimit: number | null },
+  o: { calendars: CalendarProviders; redirectUris: string[]; entitlements: Pick<Entitlements, "forPerson"> },
 ): Promise<CalendarIntegrationsResponse> {
+  const { calendarConnectionLimit } = await o.entitlements.forPerson(userId);
   const [connections, logs] = await Promise.all([
     db
       .select(summaryColumns)
       .from(calendarConnections)
       .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.isActive, true)))
-      .orderBy(desc(calendarConnections.createdAt)),
+      .orderBy(desc(calendarConnections.createdAt))
+      // Connecting refuses past this many (connect.ts): the cap only keeps the read bounded.
+      .limit(CALENDAR_SYNC.maxConnections),
     db
       .select()
       .from(syncLogs)
@@ -86,6 +90,6 @@ export async function getCalendarIntegrations(
       }),
     ),
     redirectUris: o.redirectUris,
-    connectionLimit: o.connectionLimit,
+    connectionLimit: calendarConnectionLimit,
   };
 }

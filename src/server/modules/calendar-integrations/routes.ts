@@ -41,8 +41,6 @@ const failure = (c: Context, status: 400 | 409 | 502, code: string, message: str
 export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
   const db = deps.database.db;
   const sync = calendarSyncDeps(deps);
-  const limitFor = async (userId: string) =>
-    (await deps.entitlements.forPerson(userId)).calendarConnectionLimit;
 
   return new Hono<AppBindings>()
     .get("/", async (c) => {
@@ -53,7 +51,7 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
         await getCalendarIntegrations(db, user.id, {
           calendars: deps.calendars,
           redirectUris: calendarRedirectUris(deps.publicUrl),
-          connectionLimit: await limitFor(user.id),
+          entitlements: deps.entitlements,
         }),
       );
     })
@@ -67,7 +65,7 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
           await finishCalendarConnect(sync, {
             userId: user.id,
             body,
-            limit: await limitFor(user.id),
+            entitlements: deps.entitlements,
             now: deps.clock(),
           }),
         );
@@ -91,7 +89,7 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
           userId: user.id,
           provider,
           origin: c.req.header("origin"),
-          limit: await limitFor(user.id),
+          entitlements: deps.entitlements,
           now: deps.clock(),
         }),
       );

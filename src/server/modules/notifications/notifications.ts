@@ -19,6 +19,7 @@ export function toNotificationDto(row: Notification): NotificationDto {
     title: row.title,
     body: row.body,
     link: row.link,
+    reminderId: row.reminderId,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -31,6 +32,8 @@ export type NewNotification = {
   body?: string;
   /** An in-app path (starting with one "/"), or nothing. */
   link?: string | null;
+  /** The fired reminder it tells of (kind "reminder"). */
+  reminderId?: string | null;
   now?: Date;
 };
 
@@ -45,6 +48,7 @@ export async function insertNotification(db: DbOrTx, n: NewNotification): Promis
       title: n.title.slice(0, 200),
       body: (n.body ?? "").slice(0, 2000),
       link: n.link ?? null,
+      reminderId: n.reminderId ?? null,
       ...(n.now ? { createdAt: n.now } : {}),
     })
     .returning();

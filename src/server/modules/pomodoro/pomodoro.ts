@@ -1,6 +1,6 @@
 // Pomodoro sessions: starting a focus phase creates a record; completing it marks it completed with
 // its end time. Today's count is the person's completed sessions since local midnight.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { PomodoroSessionDto, PomodoroTodayResponse } from "#shared/contracts/tasks.ts";
 import { checkPomodoroEndTime } from "#shared/domain/pomodoro.ts";
 import { AppError } from "#shared/errors/app-error.ts";
@@ -84,6 +84,13 @@ export async function completePomodoro(o: {
   );
 }
 
+/**
+ * Today's sessions listed at most: a day holds far fewer focus runs than this (96 of the shortest,
+ * 15 minutes, back to back), but starting a session is one click, so the list is capped; the count
+ * is always exact.
+ */
+export const TODAY_SESSIONS_SHOWN = 100;
+
 export async function pomodoroToday(
   db: Db,
   userId: string,
@@ -93,18 +100,27 @@ export async function pomodoroToday(
   const nowIso = now.toISOString();
   const midnight = sql`((${nowIso}::timestamptz at time zone ${tz})::date::timestamp at time zone ${tz})`;
   // Today's sessions: started today, or started before midnight and finished after it.
-  const rows = await db
-    .select()
-    .from(pomodoroSessions)
-    .where(
-      and(
-        eq(pomodoroSessions.userId, userId),
-        sql`(${pomodoroSessions.startTime} >= ${midnight} or ${pomodoroSessions.endTime} >= ${midnight})`,
-      ),
-    )
-    .orderBy(asc(pomodoroSessions.startTime));
+  const today = and(
+    eq(pomodoroSessions.userId, userId),
+    sql`(${pomodoroSessions.startTime} >= ${midnight} or ${pomodoroSessions.endTime} >= ${midnight})`,
+  );
+  const [latest, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(pomodoroSessions)
+      .where(today)
+      .orderBy(desc(pomodoroSessions.startTime), desc(pomodoroSessions.id))
+      .limit(TODAY_SESSIONS_SHOWN),
+    db
+      .select({
+        completed: sql<number>`count(*) filter (where ${pomodoroSessions.completed})`.mapWith(Number),
+      })
+      .from(pomodoroSessions)
+      .where(today),
+  ]);
   return {
-    count: rows.filter((r) => r.completed).length,
-    sessions: rows.map(toDto),
+    count: counted?.completed ?? 0,
+    // The latest ones, oldest first as before.
+    sessions: latest.reverse().map(toDto),
   };
 }

@@ -1,6 +1,15 @@
 import { type Context, Hono } from "hono";
 import {
+  subtaskCreateBody,
+  subtaskOrderBody,
+  subtaskUpdateBody,
+  taskDetailDto,
+} from "#shared/contracts/subtasks.ts";
+import {
+  occurrenceActionBody,
+  occurrenceActionResponse,
   taskCreateBody,
+  taskDeleteQuery,
   taskDto,
   taskListQuery,
   taskListResponse,
@@ -15,11 +24,16 @@ import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { finishOccurrence } from "./series.ts";
+import { addSubtask, deleteSubtask, getTaskDetail, reorderSubtasks, updateSubtask } from "./subtasks.ts";
 import { toTimeLogDto } from "./task-dto.ts";
-import { createTask, deleteTask, listTasks, rescoreIfStale, updateTask } from "./tasks.ts";
+import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "./tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "./timer.ts";
 
-export function taskRoutes(deps: Pick<AppDeps, "database" | "clock" | "events" | "entitlements">) {
+export function taskRoutes(
+  deps: Pick<AppDeps, "database" | "clock" | "events" | "entitlements"> &
+    Partial<Pick<AppDeps, "mailOutbox">>,
+) {
   const db = deps.database.db;
   const now = deps.clock;
   /** The options every task write takes, for the person and tab of this request. */
@@ -27,41 +41,123 @@ export function taskRoutes(deps: Pick<AppDeps, "database" | "clock" | "events" |
     db,
     events: deps.events,
     clock: now,
+    gate: deps.entitlements,
+    mail: deps.mailOutbox,
     personId: requireUser(c).id,
     origin: clientTabId(c),
   });
-  return new Hono<AppBindings>()
-    .get("/", async (c) => {
-      const user = requireUser(c);
-      const query = readQuery(c, taskListQuery);
-      await rescoreIfStale(db, user.id, now());
-      return reply(c, taskListResponse, await listTasks(db, user.id, query, now()));
-    })
-    .post("/", async (c) => {
-      const o = writer(c);
-      const body = await readJson(c, taskCreateBody);
-      return reply(c, taskDto, await createTask({ ...o, body, entitlements: deps.entitlements }), 201);
-    })
-    .patch("/:id", async (c) => {
-      const o = writer(c);
-      const taskId = idParam(c);
-      const body = await readJson(c, taskUpdateBody);
-      return reply(c, taskDto, await updateTask({ ...o, taskId, body }));
-    })
-    .delete("/:id", async (c) => {
-      await deleteTask({ ...writer(c), taskId: idParam(c) });
-      return c.body(null, 204);
-    })
-    .post("/:id/timer/start", async (c) =>
-      reply(c, timerStartResponse, await startTimer({ ...writer(c), taskId: idParam(c) })),
-    )
-    .post("/:id/timer/stop", async (c) =>
-      reply(c, timerStopResponse, await stopTimer({ ...writer(c), taskId: idParam(c) })),
-    )
-    .get("/:id/time-logs", async (c) => {
-      const user = requireUser(c);
-      const { historySince } = await deps.entitlements.forPerson(user.id);
-      const logs = await listTimeLogs(db, user.id, idParam(c), historySince);
-      return reply(c, timeLogsResponse, { timeLogs: logs.map(toTimeLogDto) });
-    });
+  return (
+    new Hono<AppBindings>()
+      .get("/", async (c) => {
+        const personId = requireUser(c).id;
+        const query = readQuery(c, taskListQuery);
+        return reply(
+          c,
+          taskListResponse,
+          await listTasks({ db, clock: now, gate: deps.entitlements, personId, query }),
+        );
+      })
+      .post("/", async (c) => {
+        const o = writer(c);
+        const body = await readJson(c, taskCreateBody);
+        return reply(c, taskDto, await createTask({ ...o, body, entitlements: deps.entitlements }), 201);
+      })
+      .get("/:id", async (c) =>
+        reply(
+          c,
+          taskDetailDto,
+          await getTaskDetail({
+            db,
+            clock: now,
+            gate: deps.entitlements,
+            personId: requireUser(c).id,
+            taskId: idParam(c),
+          }),
+        ),
+      )
+      .patch("/:id", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const body = await readJson(c, taskUpdateBody);
+        const expected = expectedVersion(body.version, c.req.header("if-match"));
+        return reply(c, taskDto, await updateTask({ ...o, taskId, body, expectedVersion: expected }));
+      })
+      .delete("/:id", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const { version } = readQuery(c, taskDeleteQuery);
+        await deleteTask({
+          ...o,
+          taskId,
+          expectedVersion: expectedVersion(version, c.req.header("if-match")),
+        });
+        return c.body(null, 204);
+      })
+      // A repeating task's open occurrence (decision 236): completed or skipped, the next one opened.
+      .post("/:id/occurrences/complete", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const body = await readJson(c, occurrenceActionBody);
+        const version = expectedVersion(body.version, c.req.header("if-match"));
+        return reply(
+          c,
+          occurrenceActionResponse,
+          await finishOccurrence({ ...o, taskId, body: { ...body, version }, outcome: "completed" }),
+        );
+      })
+      .post("/:id/occurrences/skip", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const body = await readJson(c, occurrenceActionBody);
+        const version = expectedVersion(body.version, c.req.header("if-match"));
+        return reply(
+          c,
+          occurrenceActionResponse,
+          await finishOccurrence({ ...o, taskId, body: { ...body, version }, outcome: "skipped" }),
+        );
+      })
+      // Subtasks (decisions 230 to 233): every write answers with the task and all its subtasks.
+      .post("/:id/subtasks", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const body = await readJson(c, subtaskCreateBody);
+        return reply(c, taskDetailDto, await addSubtask({ ...o, taskId, body }), 201);
+      })
+      .put("/:id/subtasks/order", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const body = await readJson(c, subtaskOrderBody);
+        return reply(c, taskDetailDto, await reorderSubtasks({ ...o, taskId, body }));
+      })
+      .patch("/:id/subtasks/:subId", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const subtaskId = idParam(c, "subId", "Subtask");
+        const body = await readJson(c, subtaskUpdateBody);
+        return reply(c, taskDetailDto, await updateSubtask({ ...o, taskId, subtaskId, body }));
+      })
+      .delete("/:id/subtasks/:subId", async (c) => {
+        const o = writer(c);
+        const taskId = idParam(c);
+        const subtaskId = idParam(c, "subId", "Subtask");
+        return reply(c, taskDetailDto, await deleteSubtask({ ...o, taskId, subtaskId }));
+      })
+      .post("/:id/timer/start", async (c) =>
+        reply(c, timerStartResponse, await startTimer({ ...writer(c), taskId: idParam(c) })),
+      )
+      .post("/:id/timer/stop", async (c) =>
+        reply(c, timerStopResponse, await stopTimer({ ...writer(c), taskId: idParam(c) })),
+      )
+      .get("/:id/time-logs", async (c) => {
+        const personId = requireUser(c).id;
+        const logs = await listTimeLogs({
+          db,
+          clock: now,
+          entitlements: deps.entitlements,
+          personId,
+          taskId: idParam(c),
+        });
+        return reply(c, timeLogsResponse, { timeLogs: logs.map(toTimeLogDto) });
+      })
+  );
 }

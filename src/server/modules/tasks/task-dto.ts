@@ -1,6 +1,7 @@
-import type { TaskDto, TimeLogDto } from "#shared/contracts/tasks.ts";
+import type { SubtaskDto } from "#shared/contracts/subtasks.ts";
+import type { OccurrenceDto, TaskDto, TimeLogDto } from "#shared/contracts/tasks.ts";
 import { isoFromPg } from "../../db/schema/any-year-timestamp.ts";
-import type { tasks, timeLogs } from "../../db/schema/tasks.ts";
+import type { Subtask, TaskOccurrence, tasks, timeLogs } from "../../db/schema/tasks.ts";
 
 type TaskRow = typeof tasks.$inferSelect;
 
@@ -24,6 +25,73 @@ export function toTaskDto(t: TaskRow): TaskDto {
     priorityScore: t.priorityScore,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+    projectId: t.projectId,
+    milestoneId: t.milestoneId,
+    assigneeId: t.assigneeId,
+    createdBy: t.createdBy,
+    updatedBy: t.updatedBy,
+    version: t.version,
+    subtasksTotal: t.subtasksTotal,
+    subtasksDone: t.subtasksDone,
+    subtasksOpenMinutes: t.subtasksOpenMinutes,
+    recurrence: seriesDto({
+      rule: t.recurrenceRule,
+      start: t.recurrenceStart,
+      timeZone: t.recurrenceTimeZone,
+      afterCompletion: t.recurrenceAfterCompletion,
+      due: iso(t.occurrenceDue),
+      title: t.seriesTitle ?? t.title,
+      done: t.occurrencesDone,
+    }),
+  };
+}
+
+/** A task's series as the API answers it; null when the task happens once. */
+function seriesDto(s: {
+  rule: string | null;
+  start: string | null;
+  timeZone: string | null;
+  afterCompletion: boolean;
+  due: string | null;
+  title: string;
+  done: number;
+}): TaskDto["recurrence"] {
+  if (!s.rule || !s.start || !s.timeZone) return null;
+  return {
+    rrule: s.rule,
+    start: s.start,
+    timeZone: s.timeZone,
+    afterCompletion: s.afterCompletion,
+    due: s.due,
+    title: s.title,
+    done: s.done,
+  };
+}
+
+export function toOccurrenceDto(o: TaskOccurrence): OccurrenceDto {
+  return {
+    id: o.id,
+    taskId: o.taskId,
+    due: o.dueAt.toISOString(),
+    deadline: iso(o.deadline),
+    outcome: o.outcome as OccurrenceDto["outcome"],
+    doneAt: o.doneAt.toISOString(),
+    title: o.title,
+    actualMinutes: o.actualMinutes,
+  };
+}
+
+export function toSubtaskDto(s: Subtask): SubtaskDto {
+  return {
+    id: s.id,
+    taskId: s.taskId,
+    title: s.title,
+    done: s.done,
+    estimatedMinutes: s.estimatedMinutes,
+    position: s.position,
+    completedAt: iso(s.completedAt),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 
@@ -60,5 +128,23 @@ export function taskDtoFromDriverRow(r: Record<string, unknown>): TaskDto {
     priorityScore: Number(r.priority_score),
     createdAt: isoFromPg(r.created_at)!,
     updatedAt: isoFromPg(r.updated_at)!,
+    projectId: (r.project_id as string | null) ?? null,
+    milestoneId: (r.milestone_id as string | null) ?? null,
+    assigneeId: (r.assignee_id as string | null) ?? null,
+    createdBy: (r.created_by as string | null) ?? null,
+    updatedBy: (r.updated_by as string | null) ?? null,
+    version: Number(r.version ?? 1),
+    subtasksTotal: Number(r.subtasks_total ?? 0),
+    subtasksDone: Number(r.subtasks_done ?? 0),
+    subtasksOpenMinutes: Number(r.subtasks_open_minutes ?? 0),
+    recurrence: seriesDto({
+      rule: (r.recurrence_rule as string | null) ?? null,
+      start: (r.recurrence_start as string | null) ?? null,
+      timeZone: (r.recurrence_time_zone as string | null) ?? null,
+      afterCompletion: r.recurrence_after_completion === true,
+      due: isoFromPg(r.occurrence_due),
+      title: (r.series_title as string | null) ?? (r.title as string),
+      done: Number(r.occurrences_done ?? 0),
+    }),
   };
 }

@@ -1,6 +1,7 @@
 // Task use cases: list, create, update (including complete / reopen), delete. Every query is scoped
 // to the person; another person's task id is simply not found.
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { DELETED_USER_NAME } from "#shared/contracts/projects.ts";
 import type {
   TaskCreateBody,
   TaskDto,
@@ -8,23 +9,41 @@ import type {
   TaskListResponse,
   TaskUpdateBody,
 } from "#shared/contracts/tasks.ts";
+import { staleTaskMessage } from "#shared/contracts/tasks.ts";
 import { FREE_TASK_LIMIT } from "#shared/domain/entitlements.ts";
-import { priorityScore } from "#shared/domain/priority.ts";
 import { applyStatusChange, type TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { isLockNotAvailable } from "../../db/errors.ts";
+import { lockPerson, withPersonLock } from "../../db/person-lock.ts";
 import { preparedPer, rawRows } from "../../db/prepared.ts";
+import { member, user } from "../../db/schema/auth.ts";
+import { type Project, projects } from "../../db/schema/projects.ts";
+import type { Task } from "../../db/schema/tasks.ts";
 import { tasks } from "../../db/schema/tasks.ts";
-import type { DomainEvents } from "../../events/domain-events.ts";
+import type { Clock, Tx } from "../../db/transaction.ts";
+import { type ChangeCause, recordTaskStatusChange } from "../../events/task-outbox.ts";
+import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
 import { timeZone } from "../../http/params.ts";
+import { recordTaskEdit, recordTaskHistory } from "../comments/history.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
-import { type ChangeCause, recordTaskStatusChange } from "../workflows/outbox.ts";
-import { type Clock, lockPerson, type Tx, withPersonLock } from "./person-lock.ts";
+import { type PlanGate, projectAudience, requireProject } from "../permissions/permissions.ts";
+import { addDefaultReminder, followDeadline } from "../reminders/reminders.ts";
+import { notifyAssignee } from "./assignment.ts";
+import { finishInTx, noSeriesColumns, readRecurrence, seriesColumns, seriesOf } from "./series.ts";
+import { completeOpenSubtasks } from "./subtask-state.ts";
+import { accessTask, checkAssignee, checkMilestone, TASK_NOT_FOUND, targetProject } from "./task-access.ts";
 import { taskDtoFromDriverRow, toTaskDto } from "./task-dto.ts";
+import {
+  announceProjectChange,
+  gateOf,
+  scoreOf,
+  type TaskWriteDeps,
+  type TaskWriteOptions,
+} from "./task-write.ts";
 import { closeTimer } from "./timer-close.ts";
 
-export const TASK_NOT_FOUND = "Task not found.";
+export { announceProjectChange, gateOf, scoreOf, TASK_NOT_FOUND, type TaskWriteDeps, type TaskWriteOptions };
 
 /** The list order of the screens: priority first, then the nearest deadline, then the newest. */
 export const TASK_ORDER = [
@@ -38,21 +57,30 @@ function likePattern(q: string) {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listTasks(
-  db: Db,
-  userId: string,
-  q: TaskListQuery & { limit: number; offset: number },
-  now: Date,
-): Promise<TaskListResponse> {
+/**
+ * A page of the person's tasks. Open tasks' scores drift with time (deadline proximity, age), so the
+ * first list read an hour after the last scoring re-scores them before the page is read.
+ */
+export async function listTasks(o: {
+  db: Db;
+  clock: Clock;
+  personId: string;
+  gate?: PlanGate;
+  query: TaskListQuery & { limit: number; offset: number };
+}): Promise<TaskListResponse> {
+  const { db, personId: userId, query: q } = o;
+  await rescoreIfStale(db, userId, o.clock());
+  const now = o.clock();
   // The screens' usual call, no filter: one prepared statement.
-  if (!q.category && !q.status && !q.q && !q.due) {
+  if (!q.category && !q.status && !q.q && !q.due && !q.projectId && !q.assignee && !q.milestoneId) {
     if (q.tz) timeZone(q.tz);
     // Raw rows (drizzle's `all`), turned into the answer in one pass: the page's hot path.
     const rows = await rawRows(firstPages(db), { userId, limit: q.limit, offset: q.offset });
     return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, eq(tasks.userId, userId), q);
   }
   const tz = timeZone(q.tz);
-  const where: SQL[] = [eq(tasks.userId, userId)];
+  const where: SQL[] = [await taskScope(o)];
+  if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
   if (q.category) where.push(eq(tasks.category, q.category));
   if (q.status) where.push(eq(tasks.status, q.status));
   if (q.q) where.push(ilike(tasks.title, likePattern(q.q)));
@@ -85,6 +113,49 @@ export async function listTasks(
     filter,
     q,
   );
+}
+
+/**
+ * Whose tasks a list reads: one project's (if the person may see it), the tasks assigned to the
+ * person in the projects they still belong to, or by default the person's own.
+ */
+async function taskScope(o: {
+  db: Db;
+  clock: Clock;
+  gate?: PlanGate;
+  personId: string;
+  query: TaskListQuery;
+}): Promise<SQL> {
+  const { db, personId: userId, query: q } = o;
+  const parts: SQL[] = [];
+  if (q.projectId) {
+    const { project } = await requireProject({
+      conn: db,
+      gate: gateOf(o),
+      personId: userId,
+      projectId: q.projectId,
+      action: "task.read",
+    });
+    const inProject = eq(tasks.projectId, project.id);
+    // Rows written without a project are in their owner's Inbox.
+    parts.push(
+      project.isInbox ? or(inProject, and(isNull(tasks.projectId), eq(tasks.userId, userId)))! : inProject,
+    );
+  }
+  if (q.assignee === "me") {
+    const mine = db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        or(
+          eq(projects.ownerId, userId),
+          sql`${projects.teamId} in (select ${member.organizationId} from ${member} where ${member.userId} = ${userId})`,
+        ),
+      );
+    parts.push(eq(tasks.assigneeId, userId), sql`${tasks.projectId} in ${mine}`);
+  }
+  if (parts.length === 0) parts.push(eq(tasks.userId, userId));
+  return and(...parts)!;
 }
 
 const firstPages = preparedPer((db) => {
@@ -123,51 +194,79 @@ export async function getTask(db: Db | Tx, userId: string, id: string) {
   return row;
 }
 
-type Scorable = {
-  deadline: Date | null;
-  estimatedMinutes: number;
-  createdAt: Date;
-  priority: string;
-  completed: boolean;
-};
-export const scoreOf = (t: Scorable, now: Date) =>
-  priorityScore({ ...t, priority: t.priority as "low" | "medium" | "high" | "urgent" }, now);
-
 export const FREE_LIMIT_MESSAGE = `The free plan holds up to ${FREE_TASK_LIMIT} tasks. Upgrade to Pro for unlimited tasks.`;
-
-/** What every task write needs: the database, the hub its events go to, and the time. */
-export type TaskWriteDeps = { db: Db; events: DomainEvents; clock: Clock };
-
-export type TaskWriteOptions = TaskWriteDeps & {
-  personId: string;
-  /** The tab that asked (`x-kairo-client`), carried on the events so it can ignore its echo. */
-  origin?: string | null;
-};
 
 /** Creates a task within the person's task limit (asked of the entitlements service). */
 export async function createTask(
   o: TaskWriteOptions & { body: TaskCreateBody; entitlements: Pick<Entitlements, "forPerson"> },
 ) {
   const { taskLimit } = await o.entitlements.forPerson(o.personId);
+  // A repeating task's rule is checked whole before anything is written (decision 235).
+  const series = o.body.recurrence ? seriesColumns(readRecurrence(o.body.recurrence), o.body.title) : null;
   // Under the person's lock two simultaneous creates cannot both take the last free place.
   const task = await o.events.afterCommit(() =>
     withPersonLock(o.db, o.personId, o.clock, async (tx, now) => {
+      const project = await targetProject({
+        conn: tx,
+        gate: gateOf(o),
+        personId: o.personId,
+        projectId: o.body.projectId,
+      });
+      await checkMilestone(tx, project.id, o.body.milestoneId);
+      await checkAssignee(tx, project, o.body.assigneeId);
       if (taskLimit !== null) {
         const [row] = await tx.select({ n: count() }).from(tasks).where(eq(tasks.userId, o.personId));
         if ((row?.n ?? 0) >= taskLimit)
           throw new AppError("PLAN_REQUIRED", FREE_LIMIT_MESSAGE, { requiredPlan: "pro" });
       }
-      const created = await insertTask(tx, o.personId, o.body, now);
+      const created = await insertTask(tx, o.personId, project, o.body, now, series);
+      await addDefaultReminder(tx, created, o.personId, now);
+      await recordTaskHistory(tx, {
+        taskId: created.id,
+        ownerId: o.personId,
+        actorId: o.personId,
+        kind: "created",
+        changes: { title: { from: null, to: created.title } },
+        now,
+      });
+      await recordWebhookEvent(tx, o.personId, "task.created", toTaskDto(created), now);
       o.events.emit({ type: "task.created", taskId: created.id, personId: o.personId, origin: o.origin });
-      return created;
+      await announceProjectChange(tx, o, project, "created", created.id);
+      if (created.assigneeId && created.assigneeId !== o.personId)
+        await notifyAssignee({
+          tx,
+          events: o.events,
+          mail: o.mail,
+          task: created,
+          assigneeId: created.assigneeId,
+          byId: o.personId,
+          projectName: project.name,
+          now,
+        });
+      return toTaskDto(created);
     }),
   );
+  if (task.assigneeId && task.assigneeId !== o.personId) await o.mail?.kick();
   return task;
 }
 
-async function insertTask(tx: Tx, userId: string, body: TaskCreateBody, now: Date) {
+async function insertTask(
+  tx: Tx,
+  userId: string,
+  project: Project,
+  body: TaskCreateBody,
+  now: Date,
+  series: ReturnType<typeof seriesColumns> | null,
+) {
   const values = {
     userId,
+    organizationId: project.teamId,
+    projectId: project.id,
+    milestoneId: body.milestoneId ?? null,
+    assigneeId: body.assigneeId ?? null,
+    createdBy: userId,
+    updatedBy: userId,
+    version: 1,
     title: body.title,
     description: body.description ?? null,
     deadline: body.deadline ? new Date(body.deadline) : null,
@@ -179,12 +278,38 @@ async function insertTask(tx: Tx, userId: string, body: TaskCreateBody, now: Dat
     status: "todo" as const,
     createdAt: now,
     updatedAt: now,
+    // A series: its rule, and its first date as the deadline.
+    ...(series ?? {}),
   };
   const [row] = await tx
     .insert(tasks)
     .values({ ...values, priorityScore: scoreOf({ ...values }, now) })
     .returning();
-  return toTaskDto(row!);
+  return row!;
+}
+
+/** The version a write was made against: the body's, else the `If-Match` header's; undefined: any. */
+export function expectedVersion(
+  bodyVersion: number | undefined,
+  ifMatch: string | undefined,
+): number | undefined {
+  if (bodyVersion !== undefined) return bodyVersion;
+  if (!ifMatch) return undefined;
+  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(ifMatch);
+  if (!m) throw new AppError("VALIDATION", "If-Match must carry the task's version, a whole number.");
+  return Number(m[1]);
+}
+
+/** Refuses a write made against an older version: 409 with the task as it is and who changed it. */
+async function checkVersion(tx: Tx, current: Task, expected: number | undefined) {
+  if (expected === undefined || expected === current.version) return;
+  const [by] = current.updatedBy
+    ? await tx.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, current.updatedBy))
+    : [];
+  const name = by?.name ?? DELETED_USER_NAME;
+  throw new AppError("CONFLICT", staleTaskMessage(name), {
+    extra: { task: toTaskDto(current), changedBy: { id: by?.id ?? null, name } },
+  });
 }
 
 /**
@@ -197,22 +322,91 @@ export async function updateTask(
     body: TaskUpdateBody;
     /** A workflow run made the change (its chain depth), so loops can be stopped. */
     cause?: ChangeCause;
+    /** The version the writer read (body `version` or `If-Match`); a newer task answers 409. */
+    expectedVersion?: number;
   },
 ) {
   const { db, personId: userId, taskId: id, body, events } = o;
-  return events.afterCommit(() =>
+  const rule = body.recurrence ? readRecurrence(body.recurrence) : body.recurrence;
+  let assigned = false;
+  const dto = await events.afterCommit(() =>
     withPersonLock(db, userId, o.clock, async (tx, now) => {
-      const current = await getTask(tx, userId, id);
+      const { task: current, project } = await accessTask({
+        conn: tx,
+        gate: gateOf(o),
+        personId: userId,
+        taskId: id,
+        action: "task.write",
+        lock: true,
+      });
+      // Completing a repeating task completes its open occurrence and opens the next (decision 236).
+      const completes = body.completed === true || body.status === "completed";
+      if (completes && seriesOf(current) && !current.completed && rule === undefined) {
+        const others = Object.keys(body).filter(
+          (k) => !["completed", "status", "version", "scope"].includes(k),
+        );
+        if (others.length > 0)
+          throw new AppError(
+            "VALIDATION",
+            "Complete a repeating task's occurrence on its own, then edit the next one.",
+          );
+        return (await finishInTx(tx, o, current, project, "completed", now, { version: o.expectedVersion }))
+          .task;
+      }
+      await checkVersion(tx, current, o.expectedVersion);
+      // Moving the task: to a project of the same team, or between the person's own projects.
+      let target = project;
+      if (body.projectId !== undefined && body.projectId !== current.projectId) {
+        target = await targetProject({
+          conn: tx,
+          gate: gateOf(o),
+          personId: userId,
+          projectId: body.projectId,
+        });
+        if ((target.teamId ?? null) !== (project?.teamId ?? null))
+          throw new AppError("VALIDATION", "A task can only move to another project of the same team.", {
+            fields: { projectId: "A task can only move to another project of the same team." },
+          });
+      }
+      const targetId = target?.id ?? current.projectId;
+      const milestoneId =
+        body.milestoneId !== undefined
+          ? body.milestoneId
+          : targetId !== current.projectId
+            ? null
+            : current.milestoneId;
+      if (body.milestoneId && targetId) await checkMilestone(tx, targetId, body.milestoneId);
+      const assigneeId = body.assigneeId !== undefined ? body.assigneeId : current.assigneeId;
+      if (body.assigneeId && target) await checkAssignee(tx, target, body.assigneeId);
+      else if (body.assigneeId && body.assigneeId !== current.userId)
+        throw new AppError("VALIDATION", "A task of a personal project can only be assigned to its owner.", {
+          fields: { assigneeId: "A task of a personal project can only be assigned to its owner." },
+        });
       const { status, completed, stopsTimer } = applyStatusChange(
         { status: current.status as TaskStatus, completed: current.completed, isActive: current.isActive },
         body,
       );
       // A running timer means "in_progress": moving the task to todo or completed stops the timer
       // first, in this transaction, so its minutes are logged and no log stays open. The timer's
-      // columns join the edit in the row's one UPDATE.
-      const timer = stopsTimer ? (await closeTimer(tx, userId, current, now)).set : {};
+      // columns join the edit in the row's one UPDATE. The timer is its owner's.
+      const timer = stopsTimer ? (await closeTimer(tx, current.userId, current, now)).set : {};
+      // Completing a task completes its open subtasks with it (decision 231; the web asks first).
+      const subtaskCounts =
+        completed && !current.completed ? await completeOpenSubtasks(tx, current, now) : {};
+      // A repeating task (decision 236): a new rule is the whole series' (its first date becomes the
+      // deadline); a title with scope "occurrence" is this occurrence's only, else the series' too;
+      // a deadline is always this occurrence's.
+      const title = body.title ?? current.title;
+      const series =
+        rule === null
+          ? noSeriesColumns
+          : rule
+            ? seriesColumns(rule, title)
+            : seriesOf(current) && body.title !== undefined && body.scope !== "occurrence"
+              ? { seriesTitle: body.title }
+              : {};
       const next = {
-        title: body.title ?? current.title,
+        title,
         description: body.description !== undefined ? body.description : current.description,
         deadline:
           body.deadline !== undefined ? (body.deadline ? new Date(body.deadline) : null) : current.deadline,
@@ -222,15 +416,40 @@ export async function updateTask(
         completed,
         status,
         completedAt: completed ? (current.completedAt ?? now) : null,
+        projectId: targetId,
+        milestoneId,
+        assigneeId,
+        updatedBy: userId,
+        version: current.version + 1,
         updatedAt: now,
+        ...series,
       };
       const [row] = await tx
         .update(tasks)
-        .set({ ...next, ...timer, priorityScore: scoreOf({ ...next, createdAt: current.createdAt }, now) })
-        .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
+        .set({
+          ...next,
+          ...timer,
+          ...subtaskCounts,
+          priorityScore: scoreOf({ ...next, createdAt: current.createdAt }, now),
+        })
+        .where(eq(tasks.id, id))
         .returning();
+      // Reminders before the deadline follow it (decision 245).
+      if ((current.deadline?.getTime() ?? null) !== (row!.deadline?.getTime() ?? null))
+        await followDeadline(tx, id, row!.deadline, now);
+      // Its history entry, in this transaction (comments/history.ts).
+      await recordTaskEdit(tx, {
+        taskId: id,
+        ownerId: current.userId,
+        actorId: userId,
+        byWorkflow: o.cause !== undefined,
+        before: current,
+        after: row!,
+        now,
+      });
       const base = { taskId: id, personId: userId, origin: o.origin };
       events.emit({ type: "task.updated", ...base });
+      if (current.userId !== userId) events.emit({ type: "task.updated", ...base, personId: current.userId });
       const from = current.status as TaskStatus;
       // The workflow trigger event is written with the change, in its transaction (the outbox).
       await recordTaskStatusChange(
@@ -239,38 +458,96 @@ export async function updateTask(
         { taskId: id, title: row!.title, category: row!.category, from, to: status },
         now,
         o.cause,
+        {
+          projectId: row!.projectId,
+          milestoneId: row!.milestoneId,
+          audience: () => (target ? projectAudience(tx, target) : Promise.resolve([])),
+        },
       );
       if (from !== status)
         events.emit({ type: "task.status_changed", ...base, from, to: status, category: next.category });
       if (completed && !current.completed)
         events.emit({ type: "task.completed", ...base, category: next.category });
       if (stopsTimer) events.emit({ type: "task.timer_changed", ...base, running: false });
-      return toTaskDto(row!);
+      assigned = assigneeId !== null && assigneeId !== current.assigneeId && assigneeId !== userId;
+      const reason =
+        assigneeId !== current.assigneeId
+          ? "assigned"
+          : completed && !current.completed
+            ? "completed"
+            : "updated";
+      await announceProjectChange(tx, o, target, reason, id);
+      if (target && project && target.id !== project.id)
+        await announceProjectChange(tx, o, project, "updated", id);
+      if (assigned)
+        await notifyAssignee({
+          tx,
+          events,
+          mail: o.mail,
+          task: row!,
+          assigneeId: assigneeId!,
+          byId: userId,
+          projectName: target?.name ?? "your Inbox",
+          now,
+        });
+      // The person's webhooks, queued with the change (events/webhook-outbox.ts).
+      const dto = toTaskDto(row!);
+      await recordWebhookEvent(tx, userId, "task.updated", dto, now);
+      if (completed && !current.completed) await recordWebhookEvent(tx, userId, "task.completed", dto, now);
+      if (stopsTimer)
+        await recordWebhookEvent(
+          tx,
+          userId,
+          "timer.stopped",
+          { taskId: id, minutes: dto.actualMinutes - current.actualMinutes, task: dto },
+          now,
+        );
+      return dto;
     }),
   );
+  if (assigned) await o.mail?.kick();
+  return dto;
 }
 
-export async function deleteTask(o: TaskWriteOptions & { taskId: string }) {
+export async function deleteTask(o: TaskWriteOptions & { taskId: string; expectedVersion?: number }) {
   await o.events.afterCommit(() =>
-    withPersonLock(o.db, o.personId, o.clock, async (tx) => {
-      const rows = await tx
-        .delete(tasks)
-        .where(and(eq(tasks.id, o.taskId), eq(tasks.userId, o.personId)))
-        .returning({ id: tasks.id });
-      if (rows.length === 0) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+    withPersonLock(o.db, o.personId, o.clock, async (tx, now) => {
+      const { task, project } = await accessTask({
+        conn: tx,
+        gate: gateOf(o),
+        personId: o.personId,
+        taskId: o.taskId,
+        action: "task.write",
+        lock: true,
+      });
+      await checkVersion(tx, task, o.expectedVersion);
+      await tx.delete(tasks).where(eq(tasks.id, o.taskId));
+      // The entry outlives the task (comments/history.ts), naming what was deleted.
+      await recordTaskHistory(tx, {
+        taskId: o.taskId,
+        ownerId: task.userId,
+        actorId: o.personId,
+        kind: "deleted",
+        changes: { title: { from: task.title, to: null } },
+        now,
+      });
+      await recordWebhookEvent(tx, o.personId, "task.deleted", { id: o.taskId }, now);
       o.events.emit({ type: "task.deleted", taskId: o.taskId, personId: o.personId, origin: o.origin });
+      if (task.userId !== o.personId)
+        o.events.emit({ type: "task.deleted", taskId: o.taskId, personId: task.userId, origin: o.origin });
+      await announceProjectChange(tx, o, project, "deleted", o.taskId);
     }),
   );
 }
 
 /**
  * Deadline proximity and age change with time, so stored scores drift. Open tasks are re-scored
- * when a person's list is read and the last scoring is older than an hour.
+ * when a person's list is read (listTasks) and the last scoring is older than an hour.
  */
 const lastScored = new Map<string, number>();
-export const RESCORE_AFTER_MS = 60 * 60 * 1000;
+const RESCORE_AFTER_MS = 60 * 60 * 1000;
 
-export async function rescoreIfStale(db: Db, userId: string, now: Date) {
+async function rescoreIfStale(db: Db, userId: string, now: Date) {
   const last = lastScored.get(userId) ?? 0;
   if (now.getTime() - last < RESCORE_AFTER_MS) return;
   lastScored.set(userId, now.getTime());

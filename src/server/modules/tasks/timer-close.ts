@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { elapsedWholeMinutes } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { type Task, timeLogs } from "../../db/schema/tasks.ts";
-import type { Tx } from "./person-lock.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 export async function closeTimer(tx: Tx, userId: string, task: Task, now: Date) {
   if (!task.isActive || !task.activeStartTime) {

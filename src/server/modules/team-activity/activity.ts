@@ -8,6 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { member, session, user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
 import { teamActivity } from "../../db/schema/team.ts";
+import type { Clock } from "../../db/transaction.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
 
 /**
  * The team whose workspace the person may join: one they belong to whose owner's Team plan is live
@@ -95,4 +97,19 @@ export async function recentActivity(db: Db, teamId: string): Promise<ActivityEv
     .orderBy(desc(teamActivity.createdAt), desc(teamActivity.id))
     .limit(RECENT_ACTIVITY_LIMIT);
   return rows.map(toDto);
+}
+
+/**
+ * GET /api/team/activity: the Team plan's feature (403 with the upgrade offer otherwise); the last
+ * entries of the person's live team, none without one.
+ */
+export async function teamActivityFor(o: {
+  db: Db;
+  entitlements: Pick<Entitlements, "require">;
+  clock: Clock;
+  personId: string;
+}): Promise<ActivityEventDto[]> {
+  await o.entitlements.require(o.personId, "team_collaboration");
+  const teamId = await liveTeamOf(o.db, o.personId, o.clock());
+  return teamId ? recentActivity(o.db, teamId) : [];
 }

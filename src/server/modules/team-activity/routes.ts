@@ -6,14 +6,15 @@ import type { AppDeps } from "../../deps.ts";
 import { reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
-import { liveTeamOf, recentActivity } from "./activity.ts";
+import { teamActivityFor } from "./activity.ts";
 
 export function teamActivityRoutes(deps: Pick<AppDeps, "database" | "clock" | "entitlements">) {
+  const { clock, entitlements } = deps;
   const db = deps.database.db;
   return new Hono<AppBindings>().get("/", async (c) => {
-    const user = requireUser(c);
-    await deps.entitlements.require(user.id, "team_collaboration");
-    const teamId = await liveTeamOf(db, user.id, deps.clock());
-    return reply(c, teamActivityResponse, { activity: teamId ? await recentActivity(db, teamId) : [] });
+    const personId = requireUser(c).id;
+    return reply(c, teamActivityResponse, {
+      activity: await teamActivityFor({ db, entitlements, clock, personId }),
+    });
   });
 }

@@ -1,11 +1,12 @@
 // What counts against a team's seats: its members, and the invitations still waiting for an answer.
 // Callers hold the owner's subscription row locked (FOR UPDATE) while they count and write, so two
 // invitations (or an invitation and a seat change) cannot both take the last seat.
+
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { invitation, member } from "../../db/schema/auth.ts";
+import type { Tx } from "../../db/transaction.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Conn = Db | Tx;
 
 export type SeatUsage = { members: number; pending: number; used: number };

@@ -1,12 +1,12 @@
 // A team-plan subscription pays for a team (a Better Auth organization) whose owner is the buyer.
 // Buying or changing the team plan keeps the team in step with the seats paid for.
+
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { member, organization, user } from "../../db/schema/auth.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "../../db/transaction.ts";
 
 /**
  * Makes sure the buyer owns a team linked to their subscription and returns its id. The seat limit

@@ -4,6 +4,7 @@
 // the same transaction that writes, with the owner's subscription row locked.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { RoleChangesResponse } from "#shared/contracts/projects.ts";
 import {
   INVITATION_DAYS,
   type InvitationPreview,
@@ -12,26 +13,33 @@ import {
   type TeamDto,
   type TeamResponse,
 } from "#shared/contracts/team.ts";
+import { decide, isTeamRole, mayGrant, type TeamRole } from "#shared/domain/permissions.ts";
 import { planStatus } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { invitation, member, organization, user } from "../../db/schema/auth.ts";
 import { type Subscription, subscriptions } from "../../db/schema/billing.ts";
+import { teamRoleChanges } from "../../db/schema/projects.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../providers/mail/mailer.ts";
 import { teamInvitationEmail } from "../../providers/mail/templates.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
+import { requireTeamAction } from "../permissions/permissions.ts";
+import { releaseTeamWork } from "../projects/projects.ts";
 import { type Conn, seatUsage } from "./seat-usage.ts";
 
 const DAY_MS = 86_400_000;
+
+/** A stored member role as a team role; anything unknown reads as "member". */
+const roleOf = (role: string | undefined): TeamRole => (isTeamRole(role) ? role : "member");
 
 const teamLive = (sub: Subscription, now: Date) => planStatus(sub, now).plan === "team";
 
 const invitationNotFound = () => new AppError("NOT_FOUND", "Invitation not found.");
 
 /** The teams the person belongs to whose owner's Team subscription is live, their own first. */
-async function liveMemberships(conn: Conn, userId: string, now: Date) {
+export async function liveMemberships(conn: Conn, userId: string, now: Date) {
   const rows = await conn
     .select({ member, sub: subscriptions, org: organization })
     .from(member)
@@ -82,14 +90,16 @@ async function teamDto(
     seats: sub.seats,
     seatsUsed: members.length + pending.length,
     isOwner,
+    myRole: isOwner ? "owner" : roleOf(members.find((m) => m.userId === viewerId)?.role),
     members: members
       // The owner first, then everyone in the order they joined.
       .sort((a, b) => Number(b.userId === sub.userId) - Number(a.userId === sub.userId))
       .map((m) => ({
         id: m.id,
+        userId: m.userId,
         name: m.name,
         email: m.email,
-        role: m.userId === sub.userId ? "owner" : "member",
+        role: m.userId === sub.userId ? "owner" : roleOf(m.role),
         joinedAt: m.createdAt.toISOString(),
       })),
     invitations: isOwner
@@ -126,8 +136,9 @@ async function readTeam(conn: Conn, userId: string, now: Date): Promise<TeamResp
 }
 
 /**
- * The caller's own live Team subscription, locked for the rest of the transaction; refuses anyone
- * else (a member who is not the owner, or someone without a Team plan of their own).
+ * The live team the caller manages (their own, or one where their role may manage members, as the
+ * permission table says), its owner's subscription locked for the rest of the transaction; refuses
+ * anyone else (a member or viewer, or someone without a Team plan).
  */
 async function lockOwnTeam(tx: Conn, userId: string, now: Date) {
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
@@ -135,7 +146,19 @@ async function lockOwnTeam(tx: Conn, userId: string, now: Date) {
     const [org] = await tx.select().from(organization).where(eq(organization.id, sub.organizationId));
     if (org) return { sub, org };
   }
-  if ((await liveMemberships(tx, userId, now)).length > 0) {
+  const memberships = await liveMemberships(tx, userId, now);
+  const managed = memberships.find(
+    (m) => decide({ role: roleOf(m.member.role) }, "team.members.manage").allowed,
+  );
+  if (managed) {
+    const [locked] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, managed.sub.id))
+      .for("update");
+    if (locked && teamLive(locked, now)) return { sub: locked, org: managed.org };
+  }
+  if (memberships.length > 0) {
     throw new AppError("FORBIDDEN", "Only the team owner can manage members and invitations.");
   }
   throw new AppError("PLAN_REQUIRED", "Buy the Team plan to create your team and invite people.", {
@@ -383,19 +406,144 @@ export async function removeMember(o: {
   const now = o.clock();
   await events.afterCommit(() =>
     db.transaction(async (tx) => {
-      const { org } = await lockOwnTeam(tx, ownerId, now);
+      const { org, sub } = await lockOwnTeam(tx, ownerId, now);
       const [row] = await tx
         .select()
         .from(member)
         .where(and(eq(member.id, memberId), eq(member.organizationId, org.id)));
       if (!row) throw new AppError("NOT_FOUND", "Member not found.");
-      if (row.userId === ownerId || row.role === "owner") {
+      if (row.userId === ownerId || row.role === "owner" || row.userId === sub.userId) {
         throw new AppError("CONFLICT", "The team owner cannot be removed.");
       }
       await tx.delete(member).where(eq(member.id, memberId));
+      // Their open tasks in the team's projects become unassigned; what they made stays the team's.
+      await releaseTeamWork(tx, row.userId, org.id, now);
+      await auditRole(tx, {
+        teamId: org.id,
+        userId: row.userId,
+        from: roleOf(row.role),
+        to: null,
+        by: ownerId,
+        now,
+      });
       // Their sockets leave the team's rooms on every instance, and the team's activity says so.
       events.emit({ type: "team.member_left", teamId: org.id, personId: row.userId });
     }),
   );
   return readTeam(db, ownerId, now);
+}
+
+/** A row of the role audit, with the names as they are now (kept if an account goes). */
+async function auditRole(
+  tx: Conn,
+  o: { teamId: string; userId: string; from: TeamRole | null; to: TeamRole | null; by: string; now: Date },
+) {
+  const names = new Map(
+    (
+      await tx
+        .select({ id: user.id, name: user.name })
+        .from(user)
+        .where(sql`${user.id} in (${o.userId}, ${o.by})`)
+    ).map((r) => [r.id, r.name]),
+  );
+  await tx.insert(teamRoleChanges).values({
+    teamId: o.teamId,
+    userId: o.userId,
+    userName: names.get(o.userId) ?? "",
+    fromRole: o.from,
+    toRole: o.to,
+    changedBy: o.by,
+    changedByName: names.get(o.by) ?? "",
+    createdAt: o.now,
+  });
+}
+
+/**
+ * An owner or admin changes a member's role, as the permission table allows: only an owner makes or
+ * unmakes owners, and the person who pays for the team stays its owner. Audited.
+ */
+export async function changeMemberRole(o: {
+  db: Db;
+  entitlements: Gate;
+  personId: string;
+  memberId: string;
+  role: TeamRole;
+  clock: () => Date;
+}): Promise<TeamResponse> {
+  await requireTeamFeature(o.entitlements, o.personId);
+  const now = o.clock();
+  await o.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(member).where(eq(member.id, o.memberId)).for("update");
+    if (!row) throw new AppError("NOT_FOUND", "Member not found.");
+    const granter = await requireTeamAction(
+      tx,
+      row.organizationId,
+      o.personId,
+      "team.roles.change",
+      "Member not found.",
+    );
+    const from = roleOf(row.role);
+    if (from === o.role) return;
+    if (!mayGrant(granter, from, o.role))
+      throw new AppError(
+        "FORBIDDEN",
+        "Only a team owner can make someone an owner or change an owner's role.",
+      );
+    const [sub] = await tx
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, row.organizationId));
+    if (sub?.userId === row.userId)
+      throw new AppError("CONFLICT", "The person who pays for the team stays its owner.");
+    if (from === "owner") {
+      const owners = await tx
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.organizationId, row.organizationId), eq(member.role, "owner")));
+      if (owners.length <= 1)
+        throw new AppError("CONFLICT", "The team's last owner cannot stop being an owner.");
+    }
+    await tx.update(member).set({ role: o.role }).where(eq(member.id, row.id));
+    await auditRole(tx, {
+      teamId: row.organizationId,
+      userId: row.userId,
+      from,
+      to: o.role,
+      by: o.personId,
+      now,
+    });
+  });
+  return readTeam(o.db, o.personId, now);
+}
+
+/** The role audit of the caller's team, newest first: owners and admins only. */
+export async function listRoleChanges(o: {
+  db: Db;
+  entitlements: Gate;
+  personId: string;
+  clock: () => Date;
+}): Promise<RoleChangesResponse> {
+  await requireTeamFeature(o.entitlements, o.personId);
+  const [first] = await liveMemberships(o.db, o.personId, o.clock());
+  if (!first) throw new AppError("NOT_FOUND", "Team not found.");
+  await requireTeamAction(o.db, first.org.id, o.personId, "team.roles.audit");
+  const rows = await o.db
+    .select()
+    .from(teamRoleChanges)
+    .where(eq(teamRoleChanges.teamId, first.org.id))
+    .orderBy(sql`${teamRoleChanges.createdAt} desc`, sql`${teamRoleChanges.id} desc`)
+    .limit(200);
+  const role = (r: string | null) => (r && isTeamRole(r) ? r : null);
+  return {
+    changes: rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      name: r.userName,
+      fromRole: role(r.fromRole),
+      toRole: role(r.toRole),
+      changedById: r.changedBy,
+      changedByName: r.changedByName,
+      changedAt: r.createdAt.toISOString(),
+    })),
+  };
 }

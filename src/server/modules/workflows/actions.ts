@@ -1,6 +1,6 @@
 // What each action type does, inside the run's one transaction: the actions see the person's data
 // as of the run, and either all of a run's changes stay or none (a failed run is retried whole).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Preferences } from "#shared/contracts/preferences.ts";
 import type {
   ActionConfigs,
@@ -8,15 +8,20 @@ import type {
   WorkflowActionDef,
   WorkflowReport,
 } from "#shared/contracts/workflows.ts";
-import { renderTemplate, type TemplateContext } from "#shared/domain/workflow-rules.ts";
+import {
+  MATCHING_TASKS_PER_RUN,
+  renderTemplate,
+  type TemplateContext,
+} from "#shared/domain/workflow-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
+import type { Tx } from "../../db/transaction.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { MailMessage } from "../../providers/mail/mailer.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
 import { createNotification } from "../notifications/notifications.ts";
-import type { Tx } from "../tasks/person-lock.ts";
-import { createTask, updateTask } from "../tasks/tasks.ts";
+import { requireProject } from "../permissions/permissions.ts";
+import { createTask, gateOf, updateTask } from "../tasks/tasks.ts";
 
 export type RunContext = {
   tx: Tx;
@@ -34,7 +39,9 @@ export type RunContext = {
   /** The task that triggered the run, for task triggers. */
   triggerTaskId: string | null;
   vars: TemplateContext;
-  /** Filled as the actions go: sent once the changes are written, before the commit. */
+  /** Tasks this run may still change through "matching tasks" actions (MATCHING_TASKS_PER_RUN in all). */
+  matchingLeft: number;
+  /** Filled as the actions go: queued in the mail outbox with the run's commit, delivered after it. */
   mails: MailMessage[];
   report: WorkflowReport | null;
 };
@@ -64,6 +71,8 @@ const createTaskAction: Handler<"create_task"> = async (ctx, c) => {
       estimatedMinutes: c.estimatedMinutes ?? 30,
       category: c.category ?? "General",
       priority: c.priority ?? "medium",
+      // Asked of the permission table as the owner's own create would be (decision 215).
+      ...(c.projectId ? { projectId: c.projectId } : {}),
     },
   });
   return `Created task “${task.title}”`;
@@ -71,23 +80,47 @@ const createTaskAction: Handler<"create_task"> = async (ctx, c) => {
 
 const updateStatusAction: Handler<"update_task_status"> = async (ctx, c) => {
   let ids: string[];
+  let capped = false;
   if (c.target === "trigger") {
     if (!ctx.triggerTaskId) throw new Error("This run has no triggering task.");
     ids = [ctx.triggerTaskId];
   } else {
+    if (ctx.matchingLeft <= 0) {
+      return `Changed no tasks: this run already changed ${MATCHING_TASKS_PER_RUN}, the most one run may change`;
+    }
+    const projectId = c.filter?.projectId;
+    // A project's tasks, if the owner may still edit them there; without one, the owner's personal
+    // tasks only: a team's tasks are changed by naming their project (decision 215).
+    if (projectId)
+      await requireProject({
+        conn: ctx.tx,
+        gate: gateOf({ db: asDb(ctx.tx), clock: () => ctx.now }),
+        personId: ctx.userId,
+        projectId,
+        action: "task.write",
+      });
     const rows = await ctx.tx
       .select({ id: tasks.id })
       .from(tasks)
       .where(
         and(
-          eq(tasks.userId, ctx.userId),
+          projectId
+            ? eq(tasks.projectId, projectId)
+            : and(eq(tasks.userId, ctx.userId), isNull(tasks.organizationId)),
           ne(tasks.status, c.status),
           c.filter?.category ? eq(tasks.category, c.filter.category) : undefined,
           c.filter?.status ? eq(tasks.status, c.filter.status) : undefined,
         ),
       )
-      .limit(100);
+      // The oldest first; one more than allowed, to tell whether some were left.
+      .orderBy(asc(tasks.createdAt), asc(tasks.id))
+      .limit(ctx.matchingLeft + 1);
     ids = rows.map((r) => r.id);
+    if (ids.length > ctx.matchingLeft) {
+      ids = ids.slice(0, ctx.matchingLeft);
+      capped = true;
+    }
+    ctx.matchingLeft -= ids.length;
   }
   for (const taskId of ids) {
     await updateTask({
@@ -101,7 +134,11 @@ const updateStatusAction: Handler<"update_task_status"> = async (ctx, c) => {
     });
   }
   const label = c.status.replace("_", " ");
-  return ids.length === 1 ? `Moved 1 task to ${label}` : `Moved ${ids.length} tasks to ${label}`;
+  const moved = ids.length === 1 ? `Moved 1 task to ${label}` : `Moved ${ids.length} tasks to ${label}`;
+  // The rest are still unchanged, so the next run takes the next ones.
+  return capped
+    ? `${moved}, the oldest first: a run changes at most ${MATCHING_TASKS_PER_RUN} tasks, so the others wait for its next run`
+    : moved;
 };
 
 const notifyAction: Handler<"send_notification"> = async (ctx, c) => {

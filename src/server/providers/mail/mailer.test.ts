@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
-import { createOutboxMailer, createSmtpMailer } from "./mailer.ts";
+import { createOutboxMailer, createSmtpMailer, messageIdFor } from "./mailer.ts";
 import { verificationEmail } from "./templates.ts";
 
 type Received = { from: string; to: string[]; raw: string; user?: string };
@@ -62,6 +62,28 @@ describe("SMTP mailer", () => {
     expect(mail.raw).toContain("https://kairo.test/api/auth/verify-email?token=abc");
   });
 
+  it("names a mail with an idempotency key by a Message-ID in the sender's domain, the same each time", async () => {
+    const mailer = createSmtpMailer(
+      `smtp://kairo:s3cret@127.0.0.1:${port}`,
+      "Kairo <no-reply@kairo.test>",
+      logger,
+    );
+    const mail = { to: "ada@example.com", subject: "Done", text: "t", html: "<p>t</p>" };
+    const key = "workflow-run:0b5e3f5e-9a51-4d36-9b2c-6f7f6b0f6a11:mail:0";
+    await mailer.send({ ...mail, idempotencyKey: key });
+    await mailer.send({ ...mail, idempotencyKey: key });
+    const ids = received.slice(-2).map((m) => m.raw.match(/^Message-ID:\s*(<[^>]+>)/im)?.[1]);
+    expect(ids).toEqual([
+      "<workflow-run.0b5e3f5e-9a51-4d36-9b2c-6f7f6b0f6a11.mail.0@kairo.test>",
+      "<workflow-run.0b5e3f5e-9a51-4d36-9b2c-6f7f6b0f6a11.mail.0@kairo.test>",
+    ]);
+    // Without a key, nodemailer makes one of its own per message.
+    await mailer.send(mail);
+    await mailer.send(mail);
+    const own = received.slice(-2).map((m) => m.raw.match(/^Message-ID:\s*(<[^>]+>)/im)?.[1]);
+    expect(own[0]).not.toBe(own[1]);
+  });
+
   it("fails loudly when the server refuses the credentials", async () => {
     const mailer = createSmtpMailer(
       `smtp://kairo:wrong@127.0.0.1:${port}`,
@@ -87,6 +109,19 @@ describe("outbox mailer", () => {
       ["b@example.com", "second", "2026-11-22T10:00:02.000Z"],
       ["a@example.com", "first", "2026-11-22T10:00:01.000Z"],
     ]);
+  });
+
+  it("records the Message-ID a keyed mail would carry", async () => {
+    const outbox = createOutboxMailer(logger, () => new Date(), "Kairo <hello@kairo.example>");
+    await outbox.send({
+      to: "a@example.com",
+      subject: "s",
+      text: "t",
+      html: "t",
+      idempotencyKey: "mail:abc/1",
+    });
+    expect(outbox.list()[0]?.messageId).toBe("<mail.abc.1@kairo.example>");
+    expect(messageIdFor("::x::", "no-reply@kairo.test")).toBe("<x@kairo.test>");
   });
 
   it("escapes the link and the name in the HTML of a verification email", () => {

@@ -63,3 +63,32 @@ export function calendarReconnectEmail(
   );
   return { to, subject: "Reconnect your calendar to keep it in sync", html, text };
 }
+
+/** A comment mentioned the person on a task they can see (decision 168). */
+export function mentionEmail(
+  to: string,
+  m: { authorName: string; taskTitle: string; excerpt: string; url: string },
+): MailMessage {
+  const { html, text } = layout(
+    `${m.authorName} mentioned you on “${m.taskTitle}”`,
+    `“${m.excerpt}”`,
+    { label: "Open the task", url: m.url },
+    "You get this email because email notifications are on in your Kairo settings; turn them off there.",
+  );
+  return { to, subject: `${m.authorName} mentioned you on “${m.taskTitle}”`, html, text };
+}
+
+export function webhookDisabledEmail(
+  to: string,
+  name: string,
+  endpointUrl: string,
+  url: string,
+): MailMessage {
+  const { html, text } = layout(
+    "A webhook was turned off",
+    `Hi ${name || "there"}, every delivery to your webhook endpoint ${endpointUrl} failed for 24 hours, so Kairo has stopped sending to it.`,
+    { label: "Open Settings → Webhooks", url },
+    "Fix the endpoint, then choose Re-enable: Kairo sends new events again, and you can redeliver the ones it missed.",
+  );
+  return { to, subject: "Your Kairo webhook was disabled", html, text };
+}

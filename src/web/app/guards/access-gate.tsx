@@ -6,17 +6,26 @@ import type { ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { FEATURES, type FeatureId, type GatedRoute, ROUTE_ACCESS } from "#shared/domain/features.ts";
 import { isAdminRole } from "#shared/domain/roles.ts";
-import { Button } from "../../components/ui/button.tsx";
-import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { FullPageSpinner } from "../../components/ui/spinner.tsx";
-import { paths } from "../../config/paths.ts";
-import { TryDemoButton } from "../../features/demo/components/try-demo-button.tsx";
-import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
-import { type SessionUser, useSession } from "../../lib/session.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { FullPageSpinner } from "#web/components/ui/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { TryDemoButton } from "#web/features/demo/components/try-demo-button.tsx";
+import { useUpgradeDialog } from "#web/features/upgrade/upgrade-dialog-provider.tsx";
+import { type SessionUser, useSession } from "#web/lib/session.ts";
 import { loginPathFor } from "./login-path.ts";
 import { useFeatureAccess } from "./use-feature-access.ts";
 
-export function AccessGate({ route, children }: { route: GatedRoute; children: ReactNode }) {
+/** `whenLocked`: shown under the Premium Feature card (what the person keeps from a plan that ended). */
+export function AccessGate({
+  route,
+  children,
+  whenLocked,
+}: {
+  route: GatedRoute;
+  children: ReactNode;
+  whenLocked?: ReactNode;
+}) {
   const session = useSession();
   const location = useLocation();
   if (session.status === "loading") return <FullPageSpinner label="Loading..." />;
@@ -26,7 +35,7 @@ export function AccessGate({ route, children }: { route: GatedRoute; children: R
   const rule: (typeof ROUTE_ACCESS)[GatedRoute] = ROUTE_ACCESS[route];
   if ("role" in rule) return <RoleCheck user={session.user}>{children}</RoleCheck>;
   return (
-    <FeatureCheck feature={rule.feature} plan={rule.plan}>
+    <FeatureCheck feature={rule.feature} plan={rule.plan} whenLocked={whenLocked}>
       {children}
     </FeatureCheck>
   );
@@ -36,14 +45,23 @@ function FeatureCheck({
   feature,
   plan,
   children,
+  whenLocked,
 }: {
   feature: FeatureId;
   plan: "pro" | "team";
   children: ReactNode;
+  whenLocked?: ReactNode;
 }) {
   const access = useFeatureAccess(feature);
   if (access === "loading") return <FullPageSpinner label="Loading..." />;
-  if (access === "denied") return <PremiumFeatureCard feature={feature} plan={plan} />;
+  if (access === "denied") {
+    return (
+      <>
+        <PremiumFeatureCard feature={feature} plan={plan} />
+        {whenLocked}
+      </>
+    );
+  }
   return <>{children}</>;
 }
 

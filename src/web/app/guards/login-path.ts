@@ -1,4 +1,4 @@
-import { paths } from "../../config/paths.ts";
+import { paths } from "#web/config/paths.ts";
 
 /** /login with the place to come back to after signing in. */
 export function loginPathFor(location: { pathname: string; search: string }) {

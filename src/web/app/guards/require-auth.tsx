@@ -2,9 +2,9 @@
 // the origin remembered so sign-in returns there. Server state (TanStack Query) starts here.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { FullPageSpinner } from "../../components/ui/spinner.tsx";
-import { queryClient } from "../../lib/query-client.ts";
-import { useSession } from "../../lib/session.ts";
+import { FullPageSpinner } from "#web/components/ui/spinner.tsx";
+import { queryClient } from "#web/lib/query-client.ts";
+import { useSession } from "#web/lib/session.ts";
 import { loginPathFor } from "./login-path.ts";
 
 export function Component() {

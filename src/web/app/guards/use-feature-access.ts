@@ -5,8 +5,8 @@ import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { canUse } from "#shared/domain/access.ts";
 import { localDemoExpiry } from "#shared/domain/demo.ts";
 import type { FeatureId } from "#shared/domain/features.ts";
-import { useSession } from "../../lib/session.ts";
-import { useSubscription } from "../../lib/subscription.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useSubscription } from "#web/lib/subscription.ts";
 
 export type FeatureAccess = "loading" | "granted" | "denied";
 

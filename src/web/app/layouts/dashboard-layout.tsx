@@ -17,41 +17,41 @@ import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { FEATURES } from "#shared/domain/features.ts";
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from "#shared/domain/limits.ts";
+import { PERMISSIONS } from "#shared/domain/permissions.ts";
 import { isAdminRole } from "#shared/domain/roles.ts";
-import { Logo } from "../../components/layout/logo.tsx";
-import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
-import { UserMenu } from "../../components/layout/user-menu.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { LazyTooltip } from "../../components/ui/lazy-tooltip.tsx";
-import { dashboardSection, paths } from "../../config/paths.ts";
-import { DemoBanner } from "../../features/demo/components/demo-banner.tsx";
-import { HelpMenu } from "../../features/help/components/help-menu.tsx";
-import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
-import {
-  openQuickCapture,
-  useQuickCaptureShortcut,
-} from "../../features/quick-capture/open-quick-capture.ts";
-import { usePresenceReporter } from "../../features/team-workspace/hooks/use-presence-reporter.ts";
-import { requestTour } from "../../features/tour/tour-events.ts";
-import { useTourWanted } from "../../features/tour/use-tour-wanted.ts";
-import { UpgradeDialogProvider, useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
-import { VoiceButton } from "../../features/voice/components/voice-button.tsx";
-import { openVoiceCommand, useVoiceCommandWanted } from "../../features/voice/voice-events.ts";
-import { cn } from "../../lib/cn.ts";
-import { DemoModeSlot } from "../../lib/demo-slot.tsx";
-import { useRealtimeSync } from "../../lib/realtime.ts";
-import { useSession } from "../../lib/session.ts";
-import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { ThemeToggle } from "#web/components/layout/theme-toggle.tsx";
+import { UserMenu } from "#web/components/layout/user-menu.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
+import { dashboardSection, paths } from "#web/config/paths.ts";
+import { DemoBanner } from "#web/features/demo/components/demo-banner.tsx";
+import { HelpMenu } from "#web/features/help/components/help-menu.tsx";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell.tsx";
+import { SidebarProjects } from "#web/features/projects/components/sidebar-projects.tsx";
+import { openQuickCapture, useQuickCaptureShortcut } from "#web/features/quick-capture/open-quick-capture.ts";
+import { useTeam } from "#web/features/team/api/get-team.ts";
+import { usePresenceReporter } from "#web/features/team-workspace/hooks/use-presence-reporter.ts";
+import { requestTour } from "#web/features/tour/tour-events.ts";
+import { useTourWanted } from "#web/features/tour/use-tour-wanted.ts";
+import { UpgradeDialogProvider, useUpgradeDialog } from "#web/features/upgrade/upgrade-dialog-provider.tsx";
+import { VoiceButton } from "#web/features/voice/components/voice-button.tsx";
+import { openVoiceCommand, useVoiceCommandWanted } from "#web/features/voice/voice-events.ts";
+import { cn } from "#web/lib/cn.ts";
+import { DemoModeSlot } from "#web/lib/demo-slot.tsx";
+import { useRealtimeSync } from "#web/lib/realtime.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { useFeatureAccess } from "../guards/use-feature-access.ts";
 import { NAV_ITEMS, type NavItem } from "./nav-items.ts";
 
 const COLLAPSE_KEY = "kairo-sidebar-collapsed";
-const QuickCapture = lazy(() => import("../../features/quick-capture/components/quick-capture.tsx"));
-const TourLauncher = lazy(() => import("../../features/tour/components/tour-launcher.tsx"));
-const VoiceCommandDialog = lazy(() => import("../../features/voice/components/voice-command-dialog.tsx"));
+const QuickCapture = lazy(() => import("#web/features/quick-capture/components/quick-capture.tsx"));
+const TourLauncher = lazy(() => import("#web/features/tour/components/tour-launcher.tsx"));
+const VoiceCommandDialog = lazy(() => import("#web/features/voice/components/voice-command-dialog.tsx"));
 // Shown only inside the upgrade dialog (itself loaded when opened), which waits for it.
 const TryDemoButton = lazy(() =>
-  import("../../features/demo/components/try-demo-button.tsx").then((m) => ({ default: m.TryDemoButton })),
+  import("#web/features/demo/components/try-demo-button.tsx").then((m) => ({ default: m.TryDemoButton })),
 );
 
 function readCollapsed() {
@@ -101,6 +101,13 @@ export function Component() {
     });
   };
 
+  // The team's shared projects in the sidebar: asked only of a plan with the team (a free person's
+  // call would be refused, and retried).
+  const teamAccess = useFeatureAccess("team_collaboration");
+  const team = useTeam(teamAccess === "granted").data?.team;
+  const teams = team
+    ? [{ id: team.id, name: team.name, canCreate: PERMISSIONS[team.myRole]["project.create"] }]
+    : [];
   const items = NAV_ITEMS.filter((i) => !i.adminOnly || isAdmin);
   const narrow = !isMobile && collapsed;
   const width = narrow ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
@@ -161,6 +168,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
+            <SidebarProjects narrow={narrow} teams={teams} />
           </nav>
           {!isMobile && (
             <div className="border-t border-border p-2">

@@ -12,7 +12,7 @@ import {
   Workflow,
 } from "lucide-react";
 import type { FeatureId } from "#shared/domain/features.ts";
-import { type DashboardSection, paths } from "../../config/paths.ts";
+import { type DashboardSection, paths } from "#web/config/paths.ts";
 
 export type NavItem = {
   id: string;

@@ -1,9 +1,9 @@
 // The frame of every page: scroll restoration and the toaster (downloaded with the first toast).
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
-import { toasterStore } from "../../lib/toaster-store.ts";
+import { toasterStore } from "#web/lib/toaster-store.ts";
 
-const Toaster = lazy(() => import("../../components/layout/toaster.tsx"));
+const Toaster = lazy(() => import("#web/components/layout/toaster.tsx"));
 
 export function RootLayout() {
   const toasts = useSyncExternalStore(toasterStore.subscribe, toasterStore.wanted, toasterStore.wanted);

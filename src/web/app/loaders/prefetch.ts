@@ -6,9 +6,9 @@
 import type { FetchQueryOptions } from "@tanstack/react-query";
 import type { FeatureId } from "#shared/domain/features.ts";
 import { type GatedRoute, ROUTE_ACCESS } from "#shared/domain/features.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { sessionKnown } from "../../lib/session.ts";
-import { subscriptionQueryOptions } from "../../lib/subscription.ts";
+import { queryClient } from "#web/lib/query-client.ts";
+import { sessionKnown } from "#web/lib/session.ts";
+import { subscriptionQueryOptions } from "#web/lib/subscription.ts";
 import { planAllows } from "../guards/use-feature-access.ts";
 
 // Options of several queries with different data: only their keys and functions are used here.

@@ -1,7 +1,7 @@
 // /workflow-automation: the open tab's list (My Workflows, or History when an execution is in the
 // address), once the plan allows workflows.
-import { executionsQueryOptions } from "../../features/workflows/api/get-executions.ts";
-import { workflowsQueryOptions } from "../../features/workflows/api/get-workflows.ts";
+import { executionsQueryOptions } from "#web/features/workflows/api/get-executions.ts";
+import { workflowsQueryOptions } from "#web/features/workflows/api/get-workflows.ts";
 import { prefetchWhenAllowed } from "./prefetch.ts";
 
 export const loader = prefetchWhenAllowed("/workflow-automation", (url) => [

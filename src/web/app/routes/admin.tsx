@@ -1,26 +1,28 @@
 // /admin/*: behind the access gate's admin rule; the server answers its calls only for admin and
 // super_admin too. Each tab has its own address (/admin/people, /admin/audit-log, ...), so a tab can
-// be linked and reloaded.
+// be linked and reloaded. Each tab's panel sits in its own section boundary (decision 152).
 import { useNavigate, useParams } from "react-router";
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { paths } from "../../config/paths.ts";
-import { AuditLogPanel } from "../../features/admin/components/audit-log-panel.tsx";
-import { DeletionsPanel } from "../../features/admin/components/deletions-panel.tsx";
-import { ErrorReportsPanel } from "../../features/admin/components/error-reports-panel.tsx";
-import { MailPanel } from "../../features/admin/components/mail-panel.tsx";
-import { OverviewPanel } from "../../features/admin/components/overview-panel.tsx";
-import { UsersPanel } from "../../features/admin/components/users-panel.tsx";
-import { useSession } from "../../lib/session.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { paths } from "#web/config/paths.ts";
+import { AuditLogPanel } from "#web/features/admin/components/audit-log-panel.tsx";
+import { DeletionsPanel } from "#web/features/admin/components/deletions-panel.tsx";
+import { ErrorReportsPanel } from "#web/features/admin/components/error-reports-panel.tsx";
+import { MailPanel } from "#web/features/admin/components/mail-panel.tsx";
+import { OverviewPanel } from "#web/features/admin/components/overview-panel.tsx";
+import { UsersPanel } from "#web/features/admin/components/users-panel.tsx";
+import { useSession } from "#web/lib/session.ts";
 import { AccessGate } from "../guards/access-gate.tsx";
 
+/** Each tab, with the name its load-error card uses ("{what} could not be loaded."). */
 const TABS = [
-  { id: "overview", label: "Overview", Panel: OverviewPanel },
-  { id: "people", label: "People", Panel: null },
-  { id: "mail", label: "Mail outbox", Panel: MailPanel },
-  { id: "error-reports", label: "Error reports", Panel: ErrorReportsPanel },
-  { id: "deletions", label: "Pending deletions", Panel: DeletionsPanel },
-  { id: "audit-log", label: "Audit log", Panel: AuditLogPanel },
+  { id: "overview", label: "Overview", what: "The figures", Panel: OverviewPanel },
+  { id: "people", label: "People", what: "The people list", Panel: null },
+  { id: "mail", label: "Mail outbox", what: "The mail outbox", Panel: MailPanel },
+  { id: "error-reports", label: "Error reports", what: "The error reports", Panel: ErrorReportsPanel },
+  { id: "deletions", label: "Pending deletions", what: "The pending deletions", Panel: DeletionsPanel },
+  { id: "audit-log", label: "Audit log", what: "The audit log", Panel: AuditLogPanel },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -61,9 +63,13 @@ function AdminDashboard() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map(({ id, Panel }) => (
+        {TABS.map(({ id, what, Panel }) => (
           <TabsContent key={id} value={id} className="min-w-0">
-            {id === tab && (Panel ? <Panel /> : <UsersPanel actor={{ id: actor.id, role: actor.role }} />)}
+            {id === tab && (
+              <SectionBoundary what={what}>
+                {Panel ? <Panel /> : <UsersPanel actor={{ id: actor.id, role: actor.role }} />}
+              </SectionBoundary>
+            )}
           </TabsContent>
         ))}
       </Tabs>

@@ -1,9 +1,10 @@
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { SectionBoundary } from "../../components/section-boundary.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { AiInsightsPage } from "../../features/ai-insights/components/ai-insights-page.tsx";
-import { useSubscription } from "../../lib/subscription.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { AiInsightsPage } from "#web/features/ai-insights/components/ai-insights-page.tsx";
+import { ProjectPicker } from "#web/features/projects/components/project-picker.tsx";
+import { useSubscription } from "#web/lib/subscription.ts";
 import { AccessGate } from "../guards/access-gate.tsx";
 
 export function Component() {
@@ -21,8 +22,10 @@ export function Component() {
           </div>
         }
       />
-      <SectionBoundary what="AI Insights">
-        <AiInsightsPage />
+      <SectionBoundary what="Your AI insights">
+        <AiInsightsPage
+          projectFilter={(p) => <ProjectPicker id="insights-project" className="min-w-44" {...p} />}
+        />
       </SectionBoundary>
     </AccessGate>
   );

@@ -2,13 +2,13 @@
 // (or put ?error= in the address). Confirm the session, then continue to the dashboard.
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Alert } from "../../components/ui/alert.tsx";
-import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { paths } from "../../config/paths.ts";
-import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
-import { notifySuccess } from "../../lib/notify.ts";
-import { refreshSession } from "../../lib/session.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
+import { notifySuccess } from "#web/lib/notify.ts";
+import { refreshSession } from "#web/lib/session.ts";
 
 const ERRORS: Record<string, string> = {
   token_expired: "This verification link has expired. Sign in to get a new one.",

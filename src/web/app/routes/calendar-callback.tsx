@@ -1,5 +1,5 @@
-import { paths } from "../../config/paths.ts";
-import { CalendarCallback } from "../../features/calendar-integrations/components/calendar-callback.tsx";
+import { paths } from "#web/config/paths.ts";
+import { CalendarCallback } from "#web/features/calendar-integrations/components/calendar-callback.tsx";
 
 /** Return point of a calendar provider's sign-in. */
 export function Component() {

@@ -4,41 +4,52 @@
 // the others keep working), and the loader starts every panel's first request at once, while the
 // route's code is still arriving, instead of each panel asking when it first renders.
 import { addDays } from "date-fns";
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { type LoaderFunctionArgs, useSearchParams } from "react-router";
 import { DEFAULT_ANALYTICS_RANGE } from "#shared/contracts/tasks.ts";
 import { isAnalyticsRange } from "#shared/domain/metrics.ts";
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { SectionBoundary } from "../../components/section-boundary.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { DASHBOARD_SECTIONS, type DashboardSection } from "../../config/paths.ts";
-import { analyticsQueryOptions } from "../../features/analytics/api/get-analytics.ts";
-import { calendarItemsQueryOptions } from "../../features/calendar/api/get-calendar-items.ts";
-import { weekStart } from "../../features/calendar/calendar-items.ts";
-import { WeeklyCalendarPanel } from "../../features/calendar/components/weekly-panel.tsx";
-import { overviewQueryOptions } from "../../features/overview/api/get-overview.ts";
-import { ProFeaturesPanel } from "../../features/overview/components/pro-features-panel.tsx";
-import { StatCards } from "../../features/overview/components/stat-cards.tsx";
-import { pomodoroTodayQueryOptions } from "../../features/pomodoro/api/get-pomodoro-today.ts";
-import { PomodoroPanel } from "../../features/pomodoro/components/pomodoro-panel.tsx";
-import { recentTasksQueryOptions } from "../../features/tasks/api/get-recent-tasks.ts";
-import { RecentTasksPanel } from "../../features/tasks/components/recent-tasks-panel.tsx";
-import { useUpgradeDialog } from "../../features/upgrade/upgrade-dialog-provider.tsx";
-import { useUpgradeReturn } from "../../features/upgrade/use-upgrade-return.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { getSession, useSession } from "../../lib/session.ts";
-import { subscriptionQueryOptions } from "../../lib/subscription.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { DASHBOARD_SECTIONS, type DashboardSection } from "#web/config/paths.ts";
+import { analyticsQueryOptions } from "#web/features/analytics/api/get-analytics.ts";
+import { calendarItemsQueryOptions } from "#web/features/calendar/api/get-calendar-items.ts";
+import { weekStart } from "#web/features/calendar/calendar-items.ts";
+import { WeeklyCalendarPanel } from "#web/features/calendar/components/weekly-panel.tsx";
+import { overviewQueryOptions } from "#web/features/overview/api/get-overview.ts";
+import { ProFeaturesPanel } from "#web/features/overview/components/pro-features-panel.tsx";
+import { StatCards } from "#web/features/overview/components/stat-cards.tsx";
+import { pomodoroTodayQueryOptions } from "#web/features/pomodoro/api/get-pomodoro-today.ts";
+import { PomodoroPanel } from "#web/features/pomodoro/components/pomodoro-panel.tsx";
+import { ProjectPicker } from "#web/features/projects/components/project-picker.tsx";
+import { recentTasksQueryOptions } from "#web/features/tasks/api/get-recent-tasks.ts";
+import { RecentTasksPanel } from "#web/features/tasks/components/recent-tasks-panel.tsx";
+import { useUpgradeDialog } from "#web/features/upgrade/upgrade-dialog-provider.tsx";
+import { useUpgradeReturn } from "#web/features/upgrade/use-upgrade-return.ts";
+import { queryClient } from "#web/lib/query-client.ts";
+import { getSession, useSession } from "#web/lib/session.ts";
+import { subscriptionQueryOptions } from "#web/lib/subscription.ts";
 import { useFeatureAccess } from "../guards/use-feature-access.ts";
 
 const TasksSection = lazy(() =>
-  import("../../features/tasks/components/tasks-section.tsx").then((m) => ({ default: m.TasksSection })),
+  import("#web/features/tasks/components/tasks-section.tsx").then((m) => ({ default: m.TasksSection })),
+);
+// A task's comments and history, under its edit form (features meet here, in the route).
+const TaskDiscussion = lazy(() => import("#web/features/comments/components/task-discussion.tsx"));
+const taskDetails = (task: { id: string }) => (
+  <Suspense fallback={null}>
+    <TaskDiscussion taskId={task.id} />
+  </Suspense>
 );
 const CalendarSection = lazy(() =>
-  import("../../features/calendar/components/calendar-section.tsx").then((m) => ({
+  import("#web/features/calendar/components/calendar-section.tsx").then((m) => ({
     default: m.CalendarSection,
   })),
 );
-const AnalyticsSection = lazy(() => import("../../features/analytics/components/analytics-section.tsx"));
+const PlanPanel = lazy(() =>
+  import("#web/features/planner/components/plan-panel.tsx").then((m) => ({ default: m.PlanPanel })),
+);
+const AnalyticsSection = lazy(() => import("#web/features/analytics/components/analytics-section.tsx"));
 
 function sectionOf(params: URLSearchParams): DashboardSection {
   const raw = params.get("section");
@@ -66,7 +77,10 @@ export function loader({ request }: LoaderFunctionArgs) {
     case "analytics": {
       const asked = Number(params.get("range"));
       void queryClient.prefetchQuery(
-        analyticsQueryOptions(isAnalyticsRange(asked) ? asked : DEFAULT_ANALYTICS_RANGE),
+        analyticsQueryOptions(
+          isAnalyticsRange(asked) ? asked : DEFAULT_ANALYTICS_RANGE,
+          params.get("project") || null,
+        ),
       );
       break;
     }
@@ -125,17 +139,28 @@ export function Component() {
       what={TITLES[section]}
       loading={<Spinner className="mt-16" label={`Loading ${TITLES[section]}...`} visibleLabel />}
     >
-      {section === "tasks" && <TasksSection onUpgrade={upgrade.open} />}
+      {section === "tasks" && (
+        <TasksSection
+          onUpgrade={upgrade.open}
+          details={taskDetails}
+          projectFilter={(p) => <ProjectPicker id="task-filter-project" {...p} />}
+        />
+      )}
       {section === "calendar" && (
         <>
           <PageHeader title="Calendar" />
-          <CalendarSection />
+          <div className="flex flex-col gap-6">
+            <CalendarSection />
+            <PlanPanel />
+          </div>
         </>
       )}
       {section === "analytics" && (
         <>
           <PageHeader title="Analytics" />
-          <AnalyticsSection />
+          <AnalyticsSection
+            projectFilter={(p) => <ProjectPicker id="analytics-project" className="min-w-44" {...p} />}
+          />
         </>
       )}
     </SectionBoundary>

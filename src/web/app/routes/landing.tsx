@@ -3,12 +3,12 @@
 // route hands the page the router so that moving on from here stays client-side.
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
-import { LandingPage } from "../../features/marketing/components/landing-page.tsx";
+import { LandingPage } from "#web/features/marketing/components/landing-page.tsx";
 import {
   type MarketingNavigation,
   MarketingNavigationProvider,
   type PageLinkProps,
-} from "../../features/marketing/navigation.tsx";
+} from "#web/features/marketing/navigation.tsx";
 
 function RouterLink({ href, ...props }: PageLinkProps) {
   return <Link to={href} {...props} />;

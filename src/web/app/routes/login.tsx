@@ -1,4 +1,4 @@
-import { SignInPage } from "../../features/auth/components/sign-in-page.tsx";
+import { SignInPage } from "#web/features/auth/components/sign-in-page.tsx";
 
 export function Component() {
   return <SignInPage />;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonVariants } from "../../components/ui/button-variants.ts";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
 
 export function Component() {
   return (

@@ -5,16 +5,16 @@ import { Link, useSearchParams } from "react-router";
 import { resetPasswordForm } from "#shared/contracts/auth.ts";
 import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage, INVALID_RESET_LINK } from "#shared/errors/auth-errors.ts";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { DEMO_MODE } from "../../config/demo-mode.ts";
-import { paths } from "../../config/paths.ts";
-import { AuthShell } from "../../features/auth/components/auth-shell.tsx";
-import { NewPasswordFields } from "../../features/auth/components/new-password-fields.tsx";
-import { ApiError } from "../../lib/api-client.ts";
-import { authApi } from "../../lib/auth-api.ts";
-import { notifySuccess } from "../../lib/notify.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { paths } from "#web/config/paths.ts";
+import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
+import { NewPasswordFields } from "#web/features/auth/components/new-password-fields.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { authApi } from "#web/lib/auth-api.ts";
+import { notifySuccess } from "#web/lib/notify.ts";
 
 type Values = { newPassword: string; confirmPassword: string };
 

@@ -2,21 +2,25 @@
 // section has its own boundary: one that fails to load shows its load-error card, the rest still work.
 import type { ComponentType } from "react";
 import { Link } from "react-router";
-import { Logo } from "../../components/layout/logo.tsx";
-import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
-import { UserMenu } from "../../components/layout/user-menu.tsx";
-import { SectionBoundary } from "../../components/section-boundary.tsx";
-import { buttonVariants } from "../../components/ui/button-variants.ts";
-import { paths } from "../../config/paths.ts";
-import { YourData } from "../../features/account/components/your-data.tsx";
-import { SubscriptionBilling } from "../../features/billing/components/subscription-billing.tsx";
-import { CalendarIntegrations } from "../../features/calendar-integrations/components/calendar-integrations.tsx";
-import { NotificationSettings } from "../../features/preferences/components/notification-settings.tsx";
-import { PrivacySettings } from "../../features/preferences/components/privacy-settings.tsx";
-import { AccountInformation } from "../../features/profile/components/account-information.tsx";
-import { ActiveSessions } from "../../features/security/components/active-sessions.tsx";
-import { ChangePassword } from "../../features/security/components/change-password.tsx";
-import { TwoFactorSettings } from "../../features/security/components/two-factor-settings.tsx";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { ThemeToggle } from "#web/components/layout/theme-toggle.tsx";
+import { UserMenu } from "#web/components/layout/user-menu.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { paths } from "#web/config/paths.ts";
+import { YourData } from "#web/features/account/components/your-data.tsx";
+import { SubscriptionBilling } from "#web/features/billing/components/subscription-billing.tsx";
+import { CalendarIntegrations } from "#web/features/calendar-integrations/components/calendar-integrations.tsx";
+import { PlanningSettings } from "#web/features/planner/components/planning-settings.tsx";
+import { ConnectedApps } from "#web/features/platform/components/connected-apps.tsx";
+import { DeveloperSettings } from "#web/features/platform/components/developer-settings.tsx";
+import { NotificationSettings } from "#web/features/preferences/components/notification-settings.tsx";
+import { PrivacySettings } from "#web/features/preferences/components/privacy-settings.tsx";
+import { AccountInformation } from "#web/features/profile/components/account-information.tsx";
+import { ActiveSessions } from "#web/features/security/components/active-sessions.tsx";
+import { ChangePassword } from "#web/features/security/components/change-password.tsx";
+import { TwoFactorSettings } from "#web/features/security/components/two-factor-settings.tsx";
+import { WebhookSettings } from "#web/features/webhooks/components/webhook-settings.tsx";
 
 /** The free plan's second calendar offers the plans, one section up on this page. */
 function CalendarSettings() {
@@ -38,9 +42,13 @@ const SECTIONS: ReadonlyArray<readonly [string, ComponentType]> = [
   ["Change password", ChangePassword],
   ["Two-factor authentication", TwoFactorSettings],
   ["Calendar integrations", CalendarSettings],
+  ["Planning", PlanningSettings],
   ["Notification settings", NotificationSettings],
   ["Privacy settings", PrivacySettings],
   ["Active sessions", ActiveSessions],
+  ["Connected apps", ConnectedApps],
+  ["Developer", DeveloperSettings],
+  ["Webhooks", WebhookSettings],
   ["Your data", YourData],
 ];
 

@@ -1,4 +1,4 @@
-import { SignUpPage } from "../../features/auth/components/sign-up-page.tsx";
+import { SignUpPage } from "#web/features/auth/components/sign-up-page.tsx";
 
 export function Component() {
   return <SignUpPage />;

@@ -1,11 +1,12 @@
 // /team/invite/:id — the link in a team invitation email. Sign-in is required (the guard sends a
 // visitor to /login and back); accepting joins the team and opens the Team Workspace.
 import { Link, useParams } from "react-router";
-import { Logo } from "../../components/layout/logo.tsx";
-import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
-import { UserMenu } from "../../components/layout/user-menu.tsx";
-import { paths } from "../../config/paths.ts";
-import { AcceptInvitationCard } from "../../features/team/components/accept-invitation-card.tsx";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { ThemeToggle } from "#web/components/layout/theme-toggle.tsx";
+import { UserMenu } from "#web/components/layout/user-menu.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { paths } from "#web/config/paths.ts";
+import { AcceptInvitationCard } from "#web/features/team/components/accept-invitation-card.tsx";
 
 export function Component() {
   const { id = "" } = useParams();
@@ -24,7 +25,9 @@ export function Component() {
         </div>
       </header>
       <main className="mx-auto max-w-xl px-4 py-8">
-        <AcceptInvitationCard id={id} />
+        <SectionBoundary what="The invitation">
+          <AcceptInvitationCard id={id} />
+        </SectionBoundary>
       </main>
     </div>
   );

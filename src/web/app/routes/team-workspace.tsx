@@ -1,11 +1,12 @@
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { SectionBoundary } from "../../components/section-boundary.tsx";
-import { useTeam } from "../../features/team/api/get-team.ts";
-import { MembersPanel } from "../../features/team/components/members-panel.tsx";
-import { ConnectionNotice } from "../../features/team-workspace/components/connection-notice.tsx";
-import { RecentActivityPanel } from "../../features/team-workspace/components/recent-activity-panel.tsx";
-import { TeamActivityPanel } from "../../features/team-workspace/components/team-activity-panel.tsx";
-import { useTeamWorkspace } from "../../features/team-workspace/hooks/use-team-workspace.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { useTeam } from "#web/features/team/api/get-team.ts";
+import { MembersPanel } from "#web/features/team/components/members-panel.tsx";
+import { ConnectionNotice } from "#web/features/team-workspace/components/connection-notice.tsx";
+import { RecentActivityPanel } from "#web/features/team-workspace/components/recent-activity-panel.tsx";
+import { TeamActivityPanel } from "#web/features/team-workspace/components/team-activity-panel.tsx";
+import { TeamAnalyticsPanel } from "#web/features/team-workspace/components/team-analytics-panel.tsx";
+import { useTeamWorkspace } from "#web/features/team-workspace/hooks/use-team-workspace.ts";
 import { AccessGate } from "../guards/access-gate.tsx";
 
 export function Component() {
@@ -16,12 +17,23 @@ export function Component() {
         <LiveWorkspace />
       </SectionBoundary>
       <div className="mt-6">
+        <SectionBoundary what="Team analytics">
+          <TeamAnalytics />
+        </SectionBoundary>
+      </div>
+      <div className="mt-6">
         <SectionBoundary what="Team members">
           <MembersPanel />
         </SectionBoundary>
       </div>
     </AccessGate>
   );
+}
+
+/** Team analytics, asked for only once the team (loaded inside the gate) says there is one. */
+function TeamAnalytics() {
+  const team = useTeam();
+  return <TeamAnalyticsPanel inTeam={team.isSuccess ? Boolean(team.data.team) : undefined} />;
 }
 
 /** The live panels: presence from the socket, over the roster the team panel already loads. */

@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
 import { ERROR_SCREEN } from "#shared/domain/limits.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
-import { componentStackOf } from "../../lib/component-stacks.ts";
-import { type ErrorLogEntry, recordError } from "../../lib/error-log.ts";
+import { componentStackOf } from "#web/lib/component-stacks.ts";
+import { type ErrorLogEntry, recordError } from "#web/lib/error-log.ts";
 import { Button } from "../ui/button.tsx";
 
 const COUNT_KEY = "kairo-error-count";

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { useTheme } from "../../lib/theme.ts";
+import { useTheme } from "#web/lib/theme.ts";
 import { Button } from "../ui/button.tsx";
 
 export function ThemeToggle() {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Toaster as Sonner } from "sonner";
 import { TOAST_DEFAULT_MS, TOASTS_VISIBLE } from "#shared/domain/limits.ts";
-import { useTheme } from "../../lib/theme.ts";
-import { toasterStore } from "../../lib/toaster-store.ts";
+import { useTheme } from "#web/lib/theme.ts";
+import { toasterStore } from "#web/lib/toaster-store.ts";
 
 /** Toasts: 4 s by default, at most 3 visible (spec section 9). */
 export default function Toaster() {

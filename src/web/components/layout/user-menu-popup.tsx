@@ -4,10 +4,10 @@ import { LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
 import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
-import { paths } from "../../config/paths.ts";
-import { authApi } from "../../lib/auth-api.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useSession } from "../../lib/session.ts";
+import { paths } from "#web/config/paths.ts";
+import { authApi } from "#web/lib/auth-api.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { useSession } from "#web/lib/session.ts";
 import { USER_MENU_TRIGGER_CLASS, UserMenuTriggerLabel } from "./user-menu-trigger.tsx";
 
 const itemClass =

@@ -1,6 +1,6 @@
 // The avatar menu's button, shared by the plain button shown before the menu's code has loaded
 // (user-menu.tsx) and the real menu (user-menu-popup.tsx).
-import type { SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "#web/lib/session.ts";
 
 export const USER_MENU_TRIGGER_CLASS =
   "grid size-9 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring";

@@ -1,6 +1,6 @@
 // The avatar menu of the top bars. Its code (Radix's menu) downloads when it is first opened.
 import { lazy } from "react";
-import { useSession } from "../../lib/session.ts";
+import { useSession } from "#web/lib/session.ts";
 import { OnFirstUse } from "../ui/on-first-use.tsx";
 import { USER_MENU_TRIGGER_CLASS, UserMenuTriggerLabel } from "./user-menu-trigger.tsx";
 

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Info } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 const styles = {
   error: "border-danger/30 bg-danger/10 text-danger",

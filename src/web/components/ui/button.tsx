@@ -1,7 +1,7 @@
 import type { VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { buttonVariants } from "./button-variants.ts";
 
 export type ButtonProps = ComponentProps<"button"> &

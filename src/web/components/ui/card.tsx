@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-lg border border-border bg-background", className)} {...props} />;

@@ -2,7 +2,7 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { Button } from "./button.tsx";
 
 export const Dialog = D.Root;

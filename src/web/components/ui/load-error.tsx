@@ -1,5 +1,5 @@
-import { cn } from "../../lib/cn.ts";
-import { describeError } from "../../lib/notify.ts";
+import { cn } from "#web/lib/cn.ts";
+import { describeError } from "#web/lib/notify.ts";
 import { Button } from "./button.tsx";
 
 /** What a panel shows when its data could not be loaded: what failed, why, and a Retry button. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 /** The platform's select, styled: accessible and right on phones. */
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {

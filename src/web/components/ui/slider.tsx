@@ -1,5 +1,5 @@
 import { Slider as S } from "radix-ui";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 /** A single-value slider (role slider, arrow keys move by `step`). */
 export function Slider({

@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 /** A spinner with a text for screen readers (and, when `visibleLabel`, for everyone). */
 export function Spinner({

@@ -2,7 +2,7 @@
 // switch. Not Radix's: it was the one Radix part left in the dashboard's first load (the Pomodoro
 // panel's switch), and its extra (a hidden input for form posts) is used nowhere here.
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 export function Switch({
   checked,

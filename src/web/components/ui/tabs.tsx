@@ -1,6 +1,6 @@
 import { Tabs as T } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 export const Tabs = T.Root;
 

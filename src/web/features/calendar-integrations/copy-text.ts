@@ -1,5 +1,5 @@
 import { CALENDAR_TEXT } from "#shared/domain/calendar-sync.ts";
-import { toast } from "../../lib/notify.ts";
+import { toast } from "#web/lib/notify.ts";
 
 /** Copies an address and says so ("Copied to clipboard"); true when it worked. */
 export async function copyText(text: string): Promise<boolean> {

@@ -3,9 +3,9 @@
 // app's own "/" route, reached by navigating inside the app, provides its router here instead, so
 // those visits stay client-side.
 import { type ComponentProps, createContext, type MouseEvent, type ReactNode, useContext } from "react";
-import { DEMO_MODE } from "../../config/demo-mode.ts";
-import { paths } from "../../config/paths.ts";
-import { refreshSession, type SessionState, useSession } from "../../lib/session.ts";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { paths } from "#web/config/paths.ts";
+import { refreshSession, type SessionState, useSession } from "#web/lib/session.ts";
 
 export type PageLinkProps = ComponentProps<"a"> & { href: string };
 

@@ -1,5 +1,5 @@
 // The places quick capture can jump to: the dashboard's sections, then the other pages (spec section 2).
-import { type DashboardSection, dashboardSection, paths } from "../../config/paths.ts";
+import { type DashboardSection, dashboardSection, paths } from "#web/config/paths.ts";
 
 export type JumpCommand = { id: string; label: string; to: string; keywords: string };
 

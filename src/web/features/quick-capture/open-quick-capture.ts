@@ -2,7 +2,7 @@
 // importing the palette itself, which is loaded on demand: a request made while it downloads is
 // remembered and acted on when it mounts.
 import { useEffect, useState } from "react";
-import { requestChannel } from "../../lib/request-channel.ts";
+import { requestChannel } from "#web/lib/request-channel.ts";
 
 const EVENT = "kairo:open-quick-capture";
 const channel = requestChannel(EVENT);

@@ -1,5 +1,5 @@
 // Starting the tour from anywhere (the Help menu) without importing the launcher.
-import { requestChannel } from "../../lib/request-channel.ts";
+import { requestChannel } from "#web/lib/request-channel.ts";
 
 export const TOUR_REQUEST_EVENT = "kairo:start-tour";
 const channel = requestChannel(TOUR_REQUEST_EVENT);

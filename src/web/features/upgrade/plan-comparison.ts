@@ -34,7 +34,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   row("Smart meeting scheduler", false, true, true, true),
   row("Advanced analytics", false, true, true, true),
   row("Workflows", false, "5", "Unlimited", "Unlimited"),
-  row("Team collaboration", false, "Up to 5 members", "Unlimited members", "Unlimited members"),
+  row("Team collaboration", false, false, "Unlimited members", "Unlimited members"),
   row("Shared workspaces and team analytics", false, false, true, true),
   row("Admin controls, roles and SSO", false, false, true, true),
   row("API access", false, false, "Limited", "Full"),

@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { paths } from "../../config/paths.ts";
+import { paths } from "#web/config/paths.ts";
 import type { UpgradePlan } from "./upgrade-plan.ts";
 
 type UpgradeDialogApi = {

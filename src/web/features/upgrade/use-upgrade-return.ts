@@ -5,8 +5,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { notifyInfo, notifySuccess } from "../../lib/notify.ts";
-import { invalidate } from "../../lib/query-keys.ts";
+import { notifyInfo, notifySuccess } from "#web/lib/notify.ts";
+import { invalidate } from "#web/lib/query-keys.ts";
 import { UPGRADE_PARAM } from "./upgrade-params.ts";
 
 export function useUpgradeReturn() {

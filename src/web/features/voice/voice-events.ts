@@ -1,6 +1,6 @@
 // Opening the voice command dialog from the top bar or quick capture without importing it.
 import { useEffect, useState } from "react";
-import { requestChannel } from "../../lib/request-channel.ts";
+import { requestChannel } from "#web/lib/request-channel.ts";
 
 const EVENT = "kairo:voice-command";
 const channel = requestChannel(EVENT);

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ERROR_SCREEN } from "#shared/domain/limits.ts";
 import { siteConfig } from "#shared/domain/site-config.ts";
-import { paths } from "../../../config/paths.ts";
-import { LegalLayout } from "../../../features/legal/components/legal-layout.tsx";
-import { LegalSection } from "../../../features/legal/components/legal-section.tsx";
+import { paths } from "#web/config/paths.ts";
+import { LegalLayout } from "#web/features/legal/components/legal-layout.tsx";
+import { LegalSection } from "#web/features/legal/components/legal-section.tsx";
 
 const { name, privacyEmail } = siteConfig;
 

@@ -1,7 +1,7 @@
-import { DownloadDpaButton } from "../../../features/legal/components/download-dpa-button.tsx";
-import { LegalLayout } from "../../../features/legal/components/legal-layout.tsx";
-import { LegalSection } from "../../../features/legal/components/legal-section.tsx";
-import { dpaDocument } from "../../../features/legal/dpa-content.ts";
+import { DownloadDpaButton } from "#web/features/legal/components/download-dpa-button.tsx";
+import { LegalLayout } from "#web/features/legal/components/legal-layout.tsx";
+import { LegalSection } from "#web/features/legal/components/legal-section.tsx";
+import { dpaDocument } from "#web/features/legal/dpa-content.ts";
 
 export function Component() {
   const { summary, sections, signature } = dpaDocument;

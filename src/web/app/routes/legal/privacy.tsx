@@ -2,9 +2,9 @@ import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { BREACH_NOTICE_HOURS, DATA_RETENTION_DAYS, SUBPROCESSOR_NOTICE_DAYS } from "#shared/domain/limits.ts";
 import { siteConfig } from "#shared/domain/site-config.ts";
-import { paths } from "../../../config/paths.ts";
-import { LegalLayout } from "../../../features/legal/components/legal-layout.tsx";
-import { LegalSection } from "../../../features/legal/components/legal-section.tsx";
+import { paths } from "#web/config/paths.ts";
+import { LegalLayout } from "#web/features/legal/components/legal-layout.tsx";
+import { LegalSection } from "#web/features/legal/components/legal-section.tsx";
 
 const { name, legalEntity, privacyEmail } = siteConfig;
 

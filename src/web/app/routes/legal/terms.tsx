@@ -8,9 +8,9 @@ import {
 } from "#shared/domain/limits.ts";
 import { PLANS, TEAM_SIZE } from "#shared/domain/plans.ts";
 import { siteConfig } from "#shared/domain/site-config.ts";
-import { paths } from "../../../config/paths.ts";
-import { LegalLayout } from "../../../features/legal/components/legal-layout.tsx";
-import { LegalSection } from "../../../features/legal/components/legal-section.tsx";
+import { paths } from "#web/config/paths.ts";
+import { LegalLayout } from "#web/features/legal/components/legal-layout.tsx";
+import { LegalSection } from "#web/features/legal/components/legal-section.tsx";
 
 const { name, legalEntity, supportEmail } = siteConfig;
 

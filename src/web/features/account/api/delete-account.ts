@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { accountDeleted } from "#shared/contracts/account.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 /** Closes the account (the password confirms it); the server signs every session out. */
 export const deleteAccount = (password: string) =>

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError, apiErrorOf, apiRequest } from "../../../lib/api-client.ts";
+import { ApiError, apiErrorOf, apiRequest } from "#web/lib/api-client.ts";
 
 /** Downloads GET /api/account/export as the file the server names (kairo-export-YYYY-MM-DD.json). */
 export async function exportAccount(): Promise<string> {

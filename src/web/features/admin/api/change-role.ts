@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminUser } from "#shared/contracts/admin.ts";
 import type { Role } from "#shared/contracts/auth.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const changeRole = ({ id, role }: { id: string; role: Role }) =>
   apiFetch(`/api/admin/users/${encodeURIComponent(id)}/role`, {

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { adminDeletionsPage } from "#shared/contracts/admin.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
 
 export const DELETIONS_PAGE_SIZE = 20;
@@ -18,4 +19,5 @@ export const deletionsQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useDeletions = (page: number) => useQuery(deletionsQueryOptions(page));
+export const useDeletions = (page: number) =>
+  useQuery({ ...deletionsQueryOptions(page), throwOnError: throwWhenEmpty });

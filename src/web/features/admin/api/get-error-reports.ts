@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { adminErrorReportsPage } from "#shared/contracts/admin.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
 
 export const ERROR_REPORTS_PAGE_SIZE = 20;
@@ -18,4 +19,5 @@ export const errorReportsQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useErrorReports = (page: number) => useQuery(errorReportsQueryOptions(page));
+export const useErrorReports = (page: number) =>
+  useQuery({ ...errorReportsQueryOptions(page), throwOnError: throwWhenEmpty });

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { adminUsersPage } from "#shared/contracts/admin.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { queryString } from "./query-string.ts";
 
 export type UsersQuery = { q?: string; page: number };
@@ -19,4 +20,5 @@ export const usersQueryOptions = (query: UsersQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (query: UsersQuery) => useQuery(usersQueryOptions(query));
+export const useUsers = (query: UsersQuery) =>
+  useQuery({ ...usersQueryOptions(query), throwOnError: throwWhenEmpty });

@@ -1,11 +1,11 @@
 // Ban (with an optional reason) and unban, each confirmed in a dialog.
 import { useState } from "react";
 import { ADMIN_LIMITS, type AdminUser } from "#shared/contracts/admin.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { FormField } from "../../../components/ui/form-field.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { FormField } from "#web/components/ui/form-field.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useBanUser } from "../api/ban-user.ts";
 import { useUnbanUser } from "../api/unban-user.ts";
 

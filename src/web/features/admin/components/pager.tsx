@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 
 /** Previous / next through a paged list, with where we are. Hidden when there is one page. */
 export function Pager({

@@ -9,12 +9,12 @@ import {
   planOverrideBody,
 } from "#shared/contracts/admin.ts";
 import { TEAM_SIZE } from "#shared/domain/plans.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { FormField, fieldA11y } from "#web/components/ui/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useOverridePlan } from "../api/override-plan.ts";
 import { PLAN_LABELS } from "./format.ts";
 

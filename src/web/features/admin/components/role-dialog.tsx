@@ -3,11 +3,11 @@
 import { useState } from "react";
 import type { AdminUser } from "#shared/contracts/admin.ts";
 import { ROLES, type Role } from "#shared/contracts/auth.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { FormField } from "../../../components/ui/form-field.tsx";
-import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { FormField } from "#web/components/ui/form-field.tsx";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useChangeRole } from "../api/change-role.ts";
 import { ROLE_LABELS } from "./format.ts";
 

@@ -4,13 +4,12 @@ import { Search, ShieldCheck, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_LIMITS, type AdminUser } from "#shared/contracts/admin.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { USERS_PAGE_SIZE, useUsers } from "../api/get-users.ts";
 import { BanDialog, UnbanDialog } from "./ban-dialogs.tsx";
 import { formatDate, formatDateTime, PLAN_LABELS, ROLE_LABELS } from "./format.ts";
@@ -61,10 +60,8 @@ export function UsersPanel({ actor }: { actor: { id: string; role: string } }) {
         </div>
       </form>
 
-      {users.isPending ? (
+      {!users.data ? (
         <Spinner label="Loading..." visibleLabel className="py-10" />
-      ) : users.isError ? (
-        <LoadError what="The people list" error={users.error} onRetry={() => users.refetch()} />
       ) : users.data.items.length === 0 ? (
         <EmptyState icon={Users} title={q ? "Nobody matches this search" : "No people yet"}>
           {q ? "Try part of a name or an email address." : "People appear here once they sign up."}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { acknowledgeResponse, type InsightsResponse } from "#shared/contracts/ai-insights.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { notifySuccess } from "#web/lib/notify.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { browserTimeZone } from "./get-insights.ts";
 
 /** I'll Take Care: stores the acknowledged alert; it stays hidden until the level rises. */

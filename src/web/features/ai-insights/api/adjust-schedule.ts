@@ -2,22 +2,23 @@
 // one by a day or a week. The server checks the task is the person's and open, and moves the deadline.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { postponeResponse, scheduleResponse } from "#shared/contracts/ai-insights.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { invalidate, queryKeys } from "#web/lib/query-keys.ts";
 import { browserTimeZone } from "./get-insights.ts";
 
 // Under the insights key, so any task change that makes insights stale refetches it too.
 const scheduleKey = [...queryKeys.aiInsights, "schedule"] as const;
 
-export const useSchedule = (enabled: boolean) =>
+export const useSchedule = () =>
   useQuery({
     queryKey: scheduleKey,
     queryFn: () =>
       apiFetch(`/api/ai-insights/schedule?tz=${encodeURIComponent(browserTimeZone())}`, {
         schema: scheduleResponse,
       }),
-    enabled,
+    throwOnError: throwWhenEmpty,
   });
 
 export function usePostpone() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { applyResponse, type InsightsResponse } from "#shared/contracts/ai-insights.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifyFailure, notifySuccess } from "../../../lib/notify.ts";
-import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { notifyFailure, notifySuccess } from "#web/lib/notify.ts";
+import { invalidate, queryKeys } from "#web/lib/query-keys.ts";
 import { browserTimeZone } from "./get-insights.ts";
 
 /** Apply: stores the recommendation as applied and does what it says (server side). */

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { insightsResponse } from "#shared/contracts/ai-insights.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifyFailure, notifySuccess } from "../../../lib/notify.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { mapError } from "#shared/errors/message-mapping.ts";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { notifyFailure, notifySuccess } from "#web/lib/notify.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { browserTimeZone } from "./get-insights.ts";
 
 /** Refresh Insights: regenerates everything and stores a new analysis. */
@@ -19,6 +20,13 @@ export function useRefreshInsights() {
       qc.setQueryData(queryKeys.aiInsights, data);
       notifySuccess("AI Insights Generated", "Fresh insights are ready for review");
     },
-    onError: () => notifyFailure("Error", "Failed to generate AI insights"),
+    // Past the refresh limit the spec's "Too many requests" text says to wait, instead of a failure.
+    onError: (error) =>
+      notifyFailure(
+        "Error",
+        error instanceof ApiError && error.status === 429
+          ? mapError(error).message
+          : "Failed to generate AI insights",
+      ),
   });
 }

@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { InsightsResponse } from "#shared/contracts/ai-insights.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { AiInsightsPage } from "./ai-insights-page.tsx";
 
 const response: InsightsResponse = {
@@ -78,6 +78,32 @@ describe("AiInsightsPage", () => {
       response.insights,
     ])
       expect(html, text).toContain(text);
+  });
+
+  it("narrows the metrics to the project in the address, keeping the person's analysis", () => {
+    const projectId = "0b6f2a8e-8c1b-4d0a-9e55-2b1f0c3d4e5a";
+    const qc = new QueryClient();
+    qc.setQueryData(queryKeys.aiInsights, response);
+    qc.setQueryData(queryKeys.aiInsightsProject(projectId), {
+      ...response,
+      metrics: { ...response.metrics, totalTasks: 4242 },
+      project: { id: projectId, name: "Launch" },
+    });
+    const html = renderToString(
+      h(
+        QueryClientProvider,
+        { client: qc },
+        h(
+          MemoryRouter,
+          { initialEntries: [`/ai-insights?project=${projectId}`] },
+          h(AiInsightsPage, { projectFilter: (p) => h("span", null, `picker:${p.value}`) }),
+        ),
+      ),
+    );
+    expect(html).toContain(`picker:${projectId}`);
+    expect(html).toContain("4242");
+    expect(html).toContain("about all your work");
+    expect(html).toContain(response.insights);
   });
 
   it("leaves the alert out once acknowledged", () => {

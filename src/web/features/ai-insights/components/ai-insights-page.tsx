@@ -8,16 +8,17 @@ import { useNavigate } from "react-router";
 import type { InsightsResponse, RecommendationDto } from "#shared/contracts/ai-insights.ts";
 import { confidenceBadge, expectedImprovement, PREDICTION_DEFAULTS } from "#shared/domain/insights.ts";
 import { deserialize, POMODORO_STORAGE_KEY, serialize, startBreakNow } from "#shared/domain/pomodoro.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { LoadError } from "#web/components/ui/load-error.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { type ProjectFilterSlot, useProjectParam } from "#web/lib/project-param.ts";
 import { useAcknowledgeBurnout } from "../api/acknowledge-burnout.ts";
 import { useApplyRecommendation } from "../api/apply-recommendation.ts";
-import { useInsights } from "../api/get-insights.ts";
+import { useInsights, useProjectInsights } from "../api/get-insights.ts";
 import { useRefreshInsights } from "../api/refresh-insights.ts";
 import { BurnoutAlert } from "./burnout-alert.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
@@ -27,21 +28,26 @@ const PredictionsChart = lazy(() => import("./predictions-chart.tsx"));
 const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 const cap = (s: string) => s[0]?.toUpperCase() + s.slice(1);
 
-export function AiInsightsPage() {
+export function AiInsightsPage({ projectFilter }: { projectFilter?: ProjectFilterSlot }) {
   const insights = useInsights();
+  const [chosen, setProject] = useProjectParam();
+  const projectId = projectFilter ? chosen : null;
+  // Asked once the person's own insights are in: the server then reads those from its cache instead
+  // of generating them twice at once (decision 212).
+  const project = useProjectInsights(insights.data ? projectId : null);
   const refresh = useRefreshInsights();
   const [dismissed, setDismissed] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const acknowledge = useAcknowledgeBurnout();
   const navigate = useNavigate();
 
-  if (insights.isPending)
+  // A failed first load goes to the page's section boundary (throwWhenEmpty).
+  if (!insights.data)
     return <Spinner label="Analyzing your work patterns..." visibleLabel className="py-16" />;
-  if (insights.isError)
-    return (
-      <LoadError what="Your AI insights" error={insights.error} onRetry={() => void insights.refetch()} />
-    );
   const data = insights.data;
+  // Metrics, predictions and patterns of the chosen project; the analysis, recommendations and
+  // strain are always the person's own (decision 212).
+  const figures = projectId ? project.data : data;
   const takeBreak = () => {
     const now = Date.now();
     const current = deserialize(localStorage.getItem(POMODORO_STORAGE_KEY), now);
@@ -62,7 +68,28 @@ export function AiInsightsPage() {
         />
       )}
       <ScheduleDialog open={adjusting} onOpenChange={setAdjusting} />
-      <MetricTiles data={data} />
+      {projectFilter && (
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          {projectFilter({ value: projectId, onChange: setProject })}
+          {projectId && (
+            <p className="max-w-md text-sm text-muted">
+              Metrics, predictions and patterns count this project's tasks and your time on them. The
+              analysis, recommendations and burnout risk are about all your work.
+            </p>
+          )}
+        </div>
+      )}
+      {projectId && project.isError ? (
+        <LoadError
+          what="This project's insights"
+          error={project.error}
+          onRetry={() => void project.refetch()}
+        />
+      ) : !figures ? (
+        <Spinner label="Loading this project's figures..." visibleLabel className="py-10" />
+      ) : (
+        <MetricTiles data={figures} />
+      )}
       <Card className="mt-6">
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle>AI Analytics Insights</CardTitle>
@@ -97,13 +124,13 @@ export function AiInsightsPage() {
               </section>
             </TabsContent>
             <TabsContent value="predictions" className="mt-4">
-              <PredictionsTab data={data} />
+              {figures ? <PredictionsTab data={figures} /> : <Spinner label="Loading..." className="py-6" />}
             </TabsContent>
             <TabsContent value="recommendations" className="mt-4">
               <RecommendationsTab data={data} />
             </TabsContent>
             <TabsContent value="patterns" className="mt-4">
-              <PatternsTab data={data} />
+              {figures ? <PatternsTab data={figures} /> : <Spinner label="Loading..." className="py-6" />}
             </TabsContent>
           </Tabs>
         </CardContent>

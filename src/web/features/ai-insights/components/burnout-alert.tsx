@@ -3,8 +3,8 @@
 import { X } from "lucide-react";
 import type { InsightsResponse } from "#shared/contracts/ai-insights.ts";
 import { BURNOUT_COLOURS } from "#shared/domain/burnout.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { cn } from "#web/lib/cn.ts";
 import { ADJUST_BUTTON_ID } from "./schedule-dialog.tsx";
 
 const TONE = {

@@ -1,13 +1,12 @@
 // "Adjust Schedule": the tasks due this week, lowest priority first, each with Postpone a day and
 // Postpone a week. A task postponed past the week leaves the list.
 import { CalendarClock } from "lucide-react";
-import type { ReactNode } from "react";
 import type { ScheduleTask } from "#shared/contracts/ai-insights.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { usePostpone, useSchedule } from "../api/adjust-schedule.ts";
 
 /** The id of the button that opens the dialog, where focus goes back on close. */
@@ -36,36 +35,6 @@ export function ScheduleDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const schedule = useSchedule(open);
-  const postpone = usePostpone();
-  const busyId = postpone.isPending ? postpone.variables?.id : undefined;
-  let body: ReactNode;
-  if (schedule.isPending)
-    body = <Spinner label="Loading this week's tasks..." visibleLabel className="py-8" />;
-  else if (schedule.isError)
-    body = (
-      <LoadError what="This week's tasks" error={schedule.error} onRetry={() => void schedule.refetch()} />
-    );
-  else if (schedule.data.tasks.length === 0)
-    body = (
-      <p className="flex items-center gap-2 py-6 text-sm text-muted">
-        <CalendarClock className="size-4" aria-hidden="true" />
-        Nothing open is due this week.
-      </p>
-    );
-  else
-    body = (
-      <ul aria-label="Tasks due this week" className="divide-y divide-border rounded-md border border-border">
-        {schedule.data.tasks.map((t) => (
-          <ScheduleRow
-            key={t.id}
-            task={t}
-            busy={busyId === t.id}
-            onPostpone={(days) => postpone.mutate({ id: t.id, days })}
-          />
-        ))}
-      </ul>
-    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -80,7 +49,9 @@ export function ScheduleDialog({
           }
         }}
       >
-        {body}
+        <SectionBoundary what="This week's tasks" className="py-8">
+          <ScheduleList />
+        </SectionBoundary>
         <div className="mt-4 flex justify-end">
           <DialogClose asChild>
             <Button variant="outline">Done</Button>
@@ -131,5 +102,32 @@ function ScheduleRow({
         </Button>
       </div>
     </li>
+  );
+}
+
+/** The list, mounted with the open dialog: its first load's failure goes to the boundary around it. */
+function ScheduleList() {
+  const schedule = useSchedule();
+  const postpone = usePostpone();
+  const busyId = postpone.isPending ? postpone.variables?.id : undefined;
+  if (!schedule.data) return <Spinner label="Loading this week's tasks..." visibleLabel className="py-8" />;
+  if (schedule.data.tasks.length === 0)
+    return (
+      <p className="flex items-center gap-2 py-6 text-sm text-muted">
+        <CalendarClock className="size-4" aria-hidden="true" />
+        Nothing open is due this week.
+      </p>
+    );
+  return (
+    <ul aria-label="Tasks due this week" className="divide-y divide-border rounded-md border border-border">
+      {schedule.data.tasks.map((t) => (
+        <ScheduleRow
+          key={t.id}
+          task={t}
+          busy={busyId === t.id}
+          onPostpone={(days) => postpone.mutate({ id: t.id, days })}
+        />
+      ))}
+    </ul>
   );
 }

@@ -15,7 +15,7 @@ import {
   YAxis,
 } from "recharts";
 import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
-import { Card } from "../../../components/ui/card.tsx";
+import { Card } from "#web/components/ui/card.tsx";
 
 // Keyed by the daily series' data keys, so each daily chart finds its own colour.
 const COLOR = {

@@ -5,18 +5,21 @@ import { BarChart3 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { AnalyticsResponse } from "#shared/contracts/tasks.ts";
 import { ANALYTICS_RANGES, formatHours } from "#shared/domain/metrics.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { LoadError } from "#web/components/ui/load-error.tsx";
+import { RangeButtons } from "#web/components/ui/range-buttons.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { type ProjectFilterSlot, useProjectParam } from "#web/lib/project-param.ts";
 import { useAnalytics } from "../api/get-analytics.ts";
 import { useAnalyticsRange } from "../hooks/use-analytics-range.ts";
 
 const AnalyticsCharts = lazy(() => import("./analytics-charts.tsx"));
 
-export function AnalyticsSection() {
+export function AnalyticsSection({ projectFilter }: { projectFilter?: ProjectFilterSlot }) {
   const [range, setRange] = useAnalyticsRange();
-  const query = useAnalytics(range);
+  const [projectId, setProjectId] = useProjectParam();
+  const query = useAnalytics(range, projectFilter ? projectId : null);
   const data = query.data;
   const switching = query.isPlaceholderData;
 
@@ -27,27 +30,15 @@ export function AnalyticsSection() {
           <h2 id="analytics-heading" className="text-lg font-semibold">
             Your activity
           </h2>
-          <p className="text-sm text-muted">Last {range} days, in your time zone.</p>
+          <p className="text-sm text-muted">
+            Last {range} days, in your time zone.
+            {projectFilter && projectId && " One project's tasks, and your own time on them."}
+          </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          {projectFilter?.({ value: projectId, onChange: setProjectId })}
           {switching && <Spinner label="Updating..." className="size-5" />}
-          <fieldset className="inline-flex gap-1 rounded-lg bg-surface-2 p-1">
-            <legend className="sr-only">Time range</legend>
-            {ANALYTICS_RANGES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                aria-pressed={r === range}
-                onClick={() => setRange(r)}
-                className={cn(
-                  "min-h-9 rounded-md px-3 text-sm font-medium text-foreground/75 transition-colors hover:text-foreground",
-                  r === range && "bg-background text-foreground shadow-sm",
-                )}
-              >
-                {r} days
-              </button>
-            ))}
-          </fieldset>
+          <RangeButtons ranges={ANALYTICS_RANGES} value={range} onChange={setRange} legend="Time range" />
         </div>
       </div>
 
@@ -68,7 +59,7 @@ export function AnalyticsSection() {
               {range} days.
             </p>
           )}
-          <MetricTiles data={data} />
+          <MetricTiles data={data} oneProject={Boolean(projectFilter && projectId)} />
           <Suspense fallback={<ChartsSkeleton />}>
             <AnalyticsCharts data={data} />
           </Suspense>
@@ -80,10 +71,14 @@ export function AnalyticsSection() {
 
 export default AnalyticsSection;
 
-function MetricTiles({ data }: { data: AnalyticsResponse }) {
+function MetricTiles({ data, oneProject }: { data: AnalyticsResponse; oneProject: boolean }) {
   const m = data.metrics;
   const tiles = [
-    { label: "Completion rate", value: `${Math.round(m.completionRate * 100)}%`, hint: "Of all your tasks" },
+    {
+      label: "Completion rate",
+      value: `${Math.round(m.completionRate * 100)}%`,
+      hint: oneProject ? "Of the project's tasks" : "Of all your tasks",
+    },
     { label: "Total tasks", value: m.totalTasks.toLocaleString("en-US"), hint: "All time" },
     { label: "Total hours", value: formatHours(m.totalHours), hint: `Tracked, last ${data.range} days` },
     {

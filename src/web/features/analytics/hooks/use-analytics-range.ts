@@ -1,5 +1,6 @@
 // The analytics range lives in the address next to ?section=analytics (&range=7|30|90), so a
-// reload, a shared link or Back to the section keeps it. Switching ranges replaces the history
+// reload, a shared link or Back to the section keeps it (the project, &project=, is
+// src/web/lib/project-param.ts). Switching ranges replaces the history
 // entry: a range is a view of the same place, not a new one.
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";

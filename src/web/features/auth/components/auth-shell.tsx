@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Logo } from "../../../components/layout/logo.tsx";
-import { paths } from "../../../config/paths.ts";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { paths } from "#web/config/paths.ts";
 
 /** The calm frame of the sign-in, sign-up and password pages. */
 export function AuthShell({

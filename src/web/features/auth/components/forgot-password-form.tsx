@@ -5,13 +5,13 @@ import { z } from "zod";
 import { emailField } from "#shared/contracts/auth.ts";
 import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmailInput } from "../../../components/ui/form-field.tsx";
-import { DEMO_MODE } from "../../../config/demo-mode.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { authApi } from "../../../lib/auth-api.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmailInput } from "#web/components/ui/form-field.tsx";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { authApi } from "#web/lib/auth-api.ts";
+import { notifySuccess } from "#web/lib/notify.ts";
 
 const schema = z.object({ email: emailField });
 

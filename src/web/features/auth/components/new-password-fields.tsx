@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { PasswordInput } from "../../../components/ui/form-field.tsx";
+import { PasswordInput } from "#web/components/ui/form-field.tsx";
 
 /**
  * A new password and its confirmation ("Confirm Password", the form's `confirmPassword` field). The

@@ -5,14 +5,16 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { type SignInForm, signInForm } from "#shared/contracts/auth.ts";
 import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { EmailInput, PasswordInput } from "../../../components/ui/form-field.tsx";
-import { DEMO_MODE } from "../../../config/demo-mode.ts";
-import { paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { authApi } from "../../../lib/auth-api.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
+import { AUTH_MESSAGES } from "#shared/errors/auth-messages.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { EmailInput, PasswordInput } from "#web/components/ui/form-field.tsx";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { authApi } from "#web/lib/auth-api.ts";
+import { notifySuccess } from "#web/lib/notify.ts";
+import { useSession } from "#web/lib/session.ts";
 import { safeRedirect } from "../safe-redirect.ts";
 import { AuthShell, TermsNotice } from "./auth-shell.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
@@ -26,6 +28,8 @@ export function SignInPage() {
   );
   const [error, setError] = useState<{ text: string; unverified: boolean } | null>(null);
   const [resent, setResent] = useState<"idle" | "sending" | "sent">("idle");
+  const session = useSession();
+  const restoreFailed = session.status === "signed-out" && session.restoreFailed === true;
   const form = useForm<SignInForm>({
     resolver: zodResolver(signInForm),
     mode: "onTouched",
@@ -116,6 +120,7 @@ export function SignInPage() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {restoreFailed && !error && <Alert tone="error">{AUTH_MESSAGES.restoreSessionFailed}</Alert>}
         {error && (
           <Alert tone="error">
             <p>{error.text}</p>

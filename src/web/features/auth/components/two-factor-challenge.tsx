@@ -3,11 +3,11 @@
 import { type FormEvent, useState } from "react";
 import { backupCodeField, totpCodeField } from "#shared/contracts/security.ts";
 import { SECURITY_MESSAGES, securityErrorMessage } from "#shared/errors/security-messages.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { authApi } from "../../../lib/auth-api.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { FormField, fieldA11y } from "#web/components/ui/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { authApi } from "#web/lib/auth-api.ts";
 
 type Mode = "totp" | "backup";
 

@@ -9,8 +9,8 @@ import {
   type PortalRequest,
   redirectResponse,
 } from "#shared/contracts/billing.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const billingQueryOptions = () =>
   queryOptions({

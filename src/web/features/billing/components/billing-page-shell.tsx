@@ -1,6 +1,6 @@
 // The frame of the local checkout and portal pages: the logo, and one centred card.
 import type { ReactNode } from "react";
-import { Logo } from "../../../components/layout/logo.tsx";
+import { Logo } from "#web/components/layout/logo.tsx";
 
 export function BillingPageShell({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 // Settings → Subscription & Billing: the current plan (trial badge and end date, or the paid plan's
 // renewal), plan cards with each plan's first 5 features, checkout and the billing portal.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Check, CreditCard } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -8,14 +8,15 @@ import { useSearchParams } from "react-router";
 import type { BillingDetails, SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { formatUsd, PLAN_LIST, type Plan, TEAM_SIZE, topFeatures } from "#shared/domain/plans.ts";
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { cn } from "../../../lib/cn.ts";
-import { notifyError, notifyFailure, notifySuccess } from "../../../lib/notify.ts";
-import { invalidate } from "../../../lib/query-keys.ts";
-import { useSubscription } from "../../../lib/subscription.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { cn } from "#web/lib/cn.ts";
+import { notifyError, notifyFailure, notifySuccess } from "#web/lib/notify.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { invalidate } from "#web/lib/query-keys.ts";
+import { subscriptionQueryOptions } from "#web/lib/subscription.ts";
 import { goTo, openBillingPortal, startCheckout, useBilling } from "../api/billing.ts";
 
 const longDate = (iso: string) => format(new Date(iso), "MMMM d, yyyy");
@@ -75,7 +76,8 @@ function PlanSummary({ sub, billing }: { sub: SubscriptionResponse; billing: Bil
 }
 
 export function SubscriptionBilling() {
-  const sub = useSubscription();
+  // A failed first load goes to the settings section's boundary (throwWhenEmpty).
+  const sub = useQuery({ ...subscriptionQueryOptions(), throwOnError: throwWhenEmpty });
   const billing = useBilling();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -151,12 +153,8 @@ export function SubscriptionBilling() {
           </Button>
         )}
       </div>
-      {sub.isPending ? (
+      {!sub.data ? (
         <Spinner className="mt-6 justify-start" label="Loading..." visibleLabel />
-      ) : sub.isError ? (
-        <p role="alert" className="mt-6 text-sm text-danger">
-          Your plan could not be loaded. Please refresh the page.
-        </p>
       ) : (
         <>
           <div className="mt-4 rounded-md bg-surface p-3">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { calendarDisconnected } from "#shared/contracts/calendar-integrations.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 import { invalidateCalendarViews } from "./get-calendar-integrations.ts";
 
 /** Disconnects a calendar: its tokens and synced events are deleted on the server. */

@@ -2,7 +2,7 @@ import {
   type CalendarCallbackBody,
   calendarCallbackResponse,
 } from "#shared/contracts/calendar-integrations.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 /** Hands the provider's answer on /calendar-callback to the server, which stores and syncs the calendar. */
 export const finishCalendarConnect = (body: CalendarCallbackBody) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { calendarSyncResult } from "#shared/contracts/calendar-integrations.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 import { invalidateCalendarViews } from "./get-calendar-integrations.ts";
 
 /** Sync Now: runs one sync of the connection and answers how many events it brought in. */

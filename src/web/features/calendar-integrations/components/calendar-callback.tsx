@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { CalendarConnectFailure } from "#shared/contracts/calendar-integrations.ts";
 import { CALENDAR_TEXT, type CalendarProviderId } from "#shared/domain/calendar-sync.ts";
-import { FullPageSpinner } from "../../../components/ui/spinner.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/notify.ts";
+import { FullPageSpinner } from "#web/components/ui/spinner.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/notify.ts";
 import { finishCalendarConnect } from "../api/finish-calendar-connect.ts";
 import { OAuthSetupDialog } from "./oauth-setup-dialog.tsx";
 

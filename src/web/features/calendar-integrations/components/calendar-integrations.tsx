@@ -13,14 +13,15 @@ import type {
 } from "#shared/contracts/calendar-integrations.ts";
 import { SYNC_ERROR_CODES } from "#shared/contracts/calendar-integrations.ts";
 import { CALENDAR_SYNC, CALENDAR_TEXT, type CalendarProviderId } from "#shared/domain/calendar-sync.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/notify.ts";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/notify.ts";
 import { useConnectCalendar } from "../api/connect-calendar.ts";
 import { useDisconnectCalendar } from "../api/disconnect-calendar.ts";
 import { useCalendarIntegrations } from "../api/get-calendar-integrations.ts";
@@ -84,12 +85,8 @@ export function CalendarIntegrations({ upgradeAction }: { upgradeAction?: ReactN
           <TabsTrigger value="connections">Connections</TabsTrigger>
           <TabsTrigger value="history">Sync History</TabsTrigger>
         </TabsList>
-        {data.isPending ? (
+        {!data.data ? (
           <Spinner className="mt-5 justify-start" label="Loading..." visibleLabel />
-        ) : data.isError ? (
-          <Alert tone="error" className="mt-5">
-            Your calendar integrations could not be loaded. Please refresh the page.
-          </Alert>
         ) : (
           <>
             <TabsContent value="connections" className="mt-5 flex flex-col gap-3">
@@ -130,7 +127,9 @@ export function CalendarIntegrations({ upgradeAction }: { upgradeAction?: ReactN
           </>
         )}
       </Tabs>
-      <IcalFeedPanel />
+      <SectionBoundary what="The subscription address" className="mt-6">
+        <IcalFeedPanel />
+      </SectionBoundary>
       {setup && (
         <OAuthSetupDialog
           open

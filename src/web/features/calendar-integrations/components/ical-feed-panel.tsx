@@ -3,13 +3,12 @@
 // It can be copied, replaced by a new one (the old stops working) and turned off.
 import { Copy, Link2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/lib/notify.ts";
 import { useIcalFeed } from "../api/get-ical-feed.ts";
 import { useRegenerateIcalFeed } from "../api/regenerate-ical-feed.ts";
 import { useRevokeIcalFeed } from "../api/revoke-ical-feed.ts";
@@ -38,12 +37,8 @@ export function IcalFeedPanel() {
         A private address with your task deadlines and completed focus sessions, for Google Calendar, Outlook,
         Apple Calendar or any app that subscribes to iCalendar feeds. Anyone with the address can read it.
       </p>
-      {feed.isPending ? (
+      {!feed.data ? (
         <Spinner className="mt-3 justify-start" label="Loading..." visibleLabel />
-      ) : feed.isError ? (
-        <Alert tone="error" className="mt-3">
-          The subscription address could not be loaded. Please refresh the page.
-        </Alert>
       ) : feed.data.url ? (
         <div className="mt-3 flex flex-col gap-2">
           <Label htmlFor={inputId}>Subscription address</Label>

@@ -5,9 +5,9 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { CALENDAR_PROVIDERS, CALENDAR_TEXT, type CalendarProviderId } from "#shared/domain/calendar-sync.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { copyText } from "../copy-text.ts";
 
 export type SetupDialogUse = "redirecting" | "mismatch" | "not-configured";

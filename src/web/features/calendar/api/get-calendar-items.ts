@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { calendarItemsResponse } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 /** Tasks due, tracked time and synced events between two instants (at most 62 days apart). */
 export const getCalendarItems = (from: string, to: string) =>

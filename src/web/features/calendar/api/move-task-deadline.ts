@@ -1,9 +1,9 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { type CalendarItemsResponse, taskDto } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { invalidate, queryKeys } from "#web/lib/query-keys.ts";
 
 export type MoveTaskDeadlineInput = { id: string; deadline: string | null };
 

@@ -21,7 +21,7 @@ import {
 import { format } from "date-fns";
 import { GripVertical } from "lucide-react";
 import { type CSSProperties, type ReactNode, useState } from "react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { type CalendarItem, deadlineOn } from "../calendar-items.ts";
 import { KIND_CLASS } from "./item-appearance.ts";
 

@@ -1,7 +1,7 @@
 // Days as a list: the week view on phones (each day takes a dropped task, keeping its time of day)
 // and the chosen day under the month grid.
 import { format, isToday } from "date-fns";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { type CalendarItem, dayKey, isOnDay } from "../calendar-items.ts";
 import { DropZone } from "./calendar-dnd.tsx";
 import { ItemChip } from "./item-chip.tsx";

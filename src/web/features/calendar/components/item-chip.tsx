@@ -1,6 +1,6 @@
 // One calendar item as a small clickable chip: tasks can also be dragged, the rest only opened.
 import type { CSSProperties } from "react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import type { CalendarItem } from "../calendar-items.ts";
 import { DraggableTask } from "./calendar-dnd.tsx";
 import { itemTime, KIND_CLASS, KIND_LABEL } from "./item-appearance.ts";

@@ -3,10 +3,10 @@
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { formatMinutes } from "#shared/domain/tasks.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Input } from "#web/components/ui/input.tsx";
 import type { CalendarItem } from "../calendar-items.ts";
 import { itemTime, KIND_LABEL } from "./item-appearance.ts";
 

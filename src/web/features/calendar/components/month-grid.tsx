@@ -1,7 +1,7 @@
 // The calendar's month: Monday-first weeks, each day a drop target for tasks. Wide screens show up
 // to three items per day; phones show coloured dots and list the chosen day below the grid.
 import { format, isSameDay, isSameMonth, isToday } from "date-fns";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { type CalendarItem, dayKey, isOnDay } from "../calendar-items.ts";
 import { DropZone } from "./calendar-dnd.tsx";
 import { KIND_DOT } from "./item-appearance.ts";

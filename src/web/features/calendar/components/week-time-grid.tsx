@@ -2,7 +2,7 @@
 // slot takes a dropped task; items sit at their times, side by side when they overlap.
 import { format, isToday } from "date-fns";
 import { useLayoutEffect, useRef } from "react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { assignLanes, type CalendarItem, dayKey, placeInWindow } from "../calendar-items.ts";
 import { DropZone } from "./calendar-dnd.tsx";
 import { ItemChip } from "./item-chip.tsx";

@@ -4,12 +4,12 @@ import { addDays, isToday } from "date-fns";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MOBILE_BREAKPOINT_PX } from "#shared/domain/limits.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { LoadError } from "#web/components/ui/load-error.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { useCalendarItems } from "../api/get-calendar-items.ts";
 import {
   assignLanes,

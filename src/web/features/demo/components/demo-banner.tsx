@@ -1,12 +1,13 @@
 // While a demo preview runs: a banner with the minutes left. The plan query is checked every 60
-// seconds, and the banner (and every unlocked feature) goes when the server says the grant ended.
-import { useQuery } from "@tanstack/react-query";
+// seconds, and the banner (and every unlocked feature) goes when the server says the grant ended,
+// as does the preview's sample team project (decision 216).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { subscriptionResponse } from "#shared/contracts/billing.ts";
 import { DEMO_CHECK_EVERY_MS, demoMinutesLeft, localDemoExpiry } from "#shared/domain/demo.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { invalidate, queryKeys } from "#web/lib/query-keys.ts";
 import { DEMO_SESSION_KEY } from "../demo-session.ts";
 
 export function DemoBanner() {
@@ -17,7 +18,12 @@ export function DemoBanner() {
   });
   const demo = subscription.data?.demo;
   const [, setTick] = useState(0);
+  const qc = useQueryClient();
+  const wasActive = useRef(false);
   useEffect(() => {
+    // The server removed the sample team project with the preview: the sidebar forgets it too.
+    if (wasActive.current && !demo?.active) void invalidate(qc, "project");
+    wasActive.current = Boolean(demo?.active);
     if (!demo?.active) {
       try {
         sessionStorage.removeItem(DEMO_SESSION_KEY);
@@ -29,7 +35,7 @@ export function DemoBanner() {
     // Re-render every 15 seconds so the minutes left stay current between server checks.
     const timer = setInterval(() => setTick((t) => t + 1), 15_000);
     return () => clearInterval(timer);
-  }, [demo?.active]);
+  }, [demo?.active, qc]);
   if (!demo?.active) return null;
   const expiry = localDemoExpiry(demo, subscription.dataUpdatedAt);
   const minutes = demoMinutesLeft(expiry ? expiry.toISOString() : null, new Date());

@@ -2,10 +2,10 @@
 // data", which deletes this browser's demo database and starts again with the sample data. Only the
 // demo build's entry registers it (src/demo/main.tsx, lib/demo-slot.tsx); the configured build has none.
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { paths } from "../../../config/paths.ts";
-import { apiSend } from "../../../lib/api-client.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { paths } from "#web/config/paths.ts";
+import { apiSend } from "#web/lib/api-client.ts";
+import { notifyError } from "#web/lib/notify.ts";
 
 export function DemoModeBar() {
   const [step, setStep] = useState<"idle" | "confirm" | "resetting">("idle");

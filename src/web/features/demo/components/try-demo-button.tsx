@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { DEMO_ACTIVATED } from "#shared/domain/demo.ts";
-import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button, type ButtonProps } from "#web/components/ui/button.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useStartDemo } from "../api/start-demo.ts";
 
 export function TryDemoButton({

@@ -5,7 +5,7 @@ import { Bug, CircleHelp, Compass, Keyboard } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useRef, useState } from "react";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
-import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
 import { HELP_TRIGGER_CLASS } from "./help-menu-trigger.ts";
 
 const itemClass =

@@ -2,7 +2,7 @@
 // downloads when it is first opened.
 import { CircleHelp } from "lucide-react";
 import { lazy } from "react";
-import { OnFirstUse } from "../../../components/ui/on-first-use.tsx";
+import { OnFirstUse } from "#web/components/ui/on-first-use.tsx";
 import { HELP_TRIGGER_CLASS } from "./help-menu-trigger.ts";
 
 const loadPopup = () => import("./help-menu-popup.tsx");

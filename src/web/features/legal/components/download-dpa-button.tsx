@@ -1,7 +1,7 @@
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { DPA_PDF_FILENAME, downloadDpaPdf } from "../dpa-pdf.ts";
 
 export function DownloadDpaButton() {

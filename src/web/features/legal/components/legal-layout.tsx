@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { LEGAL_DATE } from "#shared/domain/limits.ts";
 import { type LegalPageId, siteConfig } from "#shared/domain/site-config.ts";
-import { Logo } from "../../../components/layout/logo.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { paths } from "../../../config/paths.ts";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { paths } from "#web/config/paths.ts";
 
 type LegalLayoutProps = {
   page: LegalPageId;

@@ -1,6 +1,6 @@
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { paths } from "../../../config/paths.ts";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { paths } from "#web/config/paths.ts";
 import { PageLink, StartLink } from "../navigation.tsx";
 import { Container } from "./container.tsx";
 

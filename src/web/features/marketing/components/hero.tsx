@@ -1,7 +1,7 @@
 import { ArrowRight, CirclePlay, Sparkles } from "lucide-react";
 import { TRIAL_DAYS } from "#shared/domain/limits.ts";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { DEMO_MODE } from "../../../config/demo-mode.ts";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
 import { StartLink } from "../navigation.tsx";
 import { watchDemo } from "../watch-demo.ts";
 import { Container } from "./container.tsx";

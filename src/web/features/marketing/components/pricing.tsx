@@ -14,7 +14,7 @@ import {
   yearlyPrice,
 } from "#shared/domain/plans.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
 import { StartLink } from "../navigation.tsx";
 import { sectionIds } from "../sections.ts";
 import { Container } from "./container.tsx";

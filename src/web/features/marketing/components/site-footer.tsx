@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode, SVGProps } from "react";
 import { useSyncExternalStore } from "react";
 import { type SiteLink, type SocialNetwork, siteConfig } from "#shared/domain/site-config.ts";
-import { Logo } from "../../../components/layout/logo.tsx";
-import { paths } from "../../../config/paths.ts";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { paths } from "#web/config/paths.ts";
 import { PageLink } from "../navigation.tsx";
 import { Container } from "./container.tsx";
 import { GitHubIcon, LinkedInIcon, XIcon } from "./social-icons.tsx";

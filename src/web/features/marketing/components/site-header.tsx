@@ -1,9 +1,9 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Logo } from "../../../components/layout/logo.tsx";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { paths } from "../../../config/paths.ts";
-import { useSession } from "../../../lib/session.ts";
+import { Logo } from "#web/components/layout/logo.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { paths } from "#web/config/paths.ts";
+import { useSession } from "#web/lib/session.ts";
 import { PageLink, StartLink } from "../navigation.tsx";
 import { sectionLinks } from "../sections.ts";
 import { Container } from "./container.tsx";

@@ -1,5 +1,5 @@
-import { TestimonialCard } from "../../../components/testimonial-card.tsx";
-import { TESTIMONIALS } from "../../../config/testimonials.ts";
+import { TestimonialCard } from "#web/components/testimonial-card.tsx";
+import { TESTIMONIALS } from "#web/config/testimonials.ts";
 import { sectionIds } from "../sections.ts";
 import { Container } from "./container.tsx";
 import { SectionHeading } from "./section-heading.tsx";

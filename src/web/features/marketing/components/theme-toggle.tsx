@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Moon, Sun } from "lucide-react";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { useTheme } from "../../../lib/theme.ts";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { useTheme } from "#web/lib/theme.ts";
 
 export function ThemeToggle({ className }: { className?: string }) {
   const [theme, setTheme] = useTheme();

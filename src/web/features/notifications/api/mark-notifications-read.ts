@@ -4,8 +4,8 @@ import {
   type NotificationReadBody,
   notificationReadResponse,
 } from "#shared/contracts/notifications.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const markNotificationsRead = (body: NotificationReadBody) =>
   apiFetch("/api/notifications/read", { schema: notificationReadResponse, method: "POST", json: body });

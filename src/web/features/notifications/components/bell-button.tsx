@@ -1,7 +1,7 @@
 // The bell's button, shared by the plain button shown before the popover's code has loaded
 // (notification-bell.tsx) and the real popover trigger (notification-bell-popup.tsx).
 import { Bell, BellRing } from "lucide-react";
-import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
+import { Button, type ButtonProps } from "#web/components/ui/button.tsx";
 
 export function bellLabel(unread: number) {
   return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";

@@ -4,10 +4,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, useEffect } from "react";
 import type { NotificationDto } from "#shared/contracts/notifications.ts";
-import { OnFirstUse } from "../../../components/ui/on-first-use.tsx";
-import { currentPreferences } from "../../../lib/preferences.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { onRealtime } from "../../../lib/realtime.ts";
+import { OnFirstUse } from "#web/components/ui/on-first-use.tsx";
+import { currentPreferences } from "#web/lib/preferences.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { onRealtime } from "#web/lib/realtime.ts";
 import { useNotifications } from "../api/get-notifications.ts";
 import { BellButton } from "./bell-button.tsx";
 

@@ -1,9 +1,9 @@
 // What the paid plans add, in plain words and without invented figures, with the way to AI insights.
 import { ArrowRight, Brain, Lock, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { paths } from "../../../config/paths.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { paths } from "#web/config/paths.ts";
 
 const FEATURES = [
   {

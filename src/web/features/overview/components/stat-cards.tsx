@@ -5,10 +5,10 @@ import { Clock, CreditCard, ListChecks, type LucideIcon, TrendingUp } from "luci
 import { lazy, type ReactNode } from "react";
 import { trialDaysLeftText } from "#shared/domain/subscription.ts";
 import { formatMinutes } from "#shared/domain/tasks.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { OnFirstUse } from "../../../components/ui/on-first-use.tsx";
-import { throwWhenEmpty } from "../../../lib/query-client.ts";
-import { useSubscription } from "../../../lib/subscription.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { OnFirstUse } from "#web/components/ui/on-first-use.tsx";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { useSubscription } from "#web/lib/subscription.ts";
 import { overviewQueryOptions } from "../api/get-overview.ts";
 import { TimeSavedButton } from "./time-saved-button.tsx";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type PomodoroCompleteBody, pomodoroSessionDto } from "#shared/contracts/tasks.ts";
-import { ApiError, apiFetch } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query-keys.ts";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { invalidate } from "#web/lib/query-keys.ts";
 
 export type CompletePomodoroInput = { id: string; endTime: string };
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type AssistantBody, assistantResponse } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export type BreakSuggestionInput = {
   breakDuration: number;

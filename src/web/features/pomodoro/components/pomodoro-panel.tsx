@@ -9,14 +9,14 @@ import {
   phaseLengthMs,
   remainingMs,
 } from "#shared/domain/pomodoro.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { onFocusSessionRequest } from "../../../lib/focus-request.ts";
-import { usePreferences } from "../../../lib/preferences.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { onFocusSessionRequest } from "#web/lib/focus-request.ts";
+import { usePreferences } from "#web/lib/preferences.ts";
 import { usePomodoroToday } from "../api/get-pomodoro-today.ts";
 import { type PomodoroTask, usePomodoroTimer } from "../hooks/use-pomodoro-timer.ts";
 import {

@@ -18,10 +18,10 @@ import {
   start as startTimer,
   withSessionId,
 } from "#shared/domain/pomodoro.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { usePreferences } from "../../../lib/preferences.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { usePreferences } from "#web/lib/preferences.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { useCompletePomodoroSession } from "../api/complete-pomodoro-session.ts";
 import { useStartPomodoroSession } from "../api/start-pomodoro-session.ts";
 import { useSuggestBreakActivity } from "../api/suggest-break-activity.ts";

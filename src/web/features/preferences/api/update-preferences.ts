@@ -5,8 +5,8 @@ import {
   type PreferencesPatch,
   preferencesDto,
 } from "#shared/contracts/preferences.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const updatePreferences = (patch: PreferencesPatch) =>
   apiFetch("/api/preferences", { schema: preferencesDto, method: "PATCH", json: patch });

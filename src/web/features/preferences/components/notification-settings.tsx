@@ -1,11 +1,16 @@
 // Settings: Notifications. Email, desktop and focus reminders, saved to the person's preferences.
 // Desktop asks the browser for permission when turned on and says so if the browser refuses.
+
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { NotificationKey } from "#shared/contracts/preferences.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { usePreferences } from "../../../lib/preferences.ts";
+import { offsetInWords } from "#shared/domain/reminders.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { preferencesQueryOptions } from "#web/lib/preferences.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
 import { PreferenceSwitch } from "./preference-switch.tsx";
 import { usePreferenceToggle } from "./use-preference-toggle.ts";
 
@@ -49,8 +54,12 @@ const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
   },
 ];
 
+/** The default reminder's choices (decision 247): off, or this many minutes before the deadline. */
+const DEFAULT_REMINDER_CHOICES = [10, 30, 60, 1440];
+
 export function NotificationSettings() {
-  const preferences = usePreferences();
+  // A failed first load goes to the settings section's boundary (throwWhenEmpty).
+  const preferences = useQuery({ ...preferencesQueryOptions(), throwOnError: throwWhenEmpty });
   const toggle = usePreferenceToggle();
   const [permission, setPermission] = useState<Permission>(() => browserPermission());
 
@@ -79,10 +88,8 @@ export function NotificationSettings() {
         Choose how Kairo gets your attention. Changes are saved at once.
       </p>
       <div className="mt-5">
-        {preferences.isPending ? (
+        {!preferences.data ? (
           <Spinner className="justify-start" label="Loading..." visibleLabel />
-        ) : preferences.isError ? (
-          <Alert tone="error">Your notification settings could not be loaded. Please refresh the page.</Alert>
         ) : (
           <div className="divide-y divide-border">
             {ITEMS.map((item) => (
@@ -110,6 +117,36 @@ export function NotificationSettings() {
                 )}
               </PreferenceSwitch>
             ))}
+            <div className="py-4">
+              <Label htmlFor="default-reminder">Default reminder</Label>
+              <p id="default-reminder-hint" className="text-sm text-muted">
+                Added to each new task you give a deadline.
+              </p>
+              <NativeSelect
+                id="default-reminder"
+                aria-describedby="default-reminder-hint"
+                className="mt-2 max-w-xs"
+                disabled={toggle.isPending}
+                value={String(preferences.data.defaultReminderMinutes ?? "off")}
+                onChange={(e) => {
+                  const minutes = e.target.value === "off" ? null : Number(e.target.value);
+                  void toggle.save(
+                    { defaultReminderMinutes: minutes },
+                    minutes === null ? "Default reminder" : `Default reminder ${offsetInWords(minutes)}`,
+                    minutes !== null,
+                  );
+                }}
+              >
+                <option value="off">Off</option>
+                {[...new Set([...DEFAULT_REMINDER_CHOICES, preferences.data.defaultReminderMinutes])]
+                  .filter((m): m is number => m !== null)
+                  .map((m) => (
+                    <option key={m} value={String(m)}>
+                      {offsetInWords(m)}
+                    </option>
+                  ))}
+              </NativeSelect>
+            </div>
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Switch } from "../../../components/ui/switch.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
 
 /** One setting: a visible label, a line saying what it does, and the switch. */
 export function PreferenceSwitch({

@@ -1,19 +1,16 @@
-// Settings: Privacy. Usage analytics and crash reports, saved to the person's preferences. Crash
-// reports decide whether this browser sends its error log entries to Kairo (src/web/lib/error-log.ts).
+// Settings: Privacy. Crash reports and sharing task titles with the AI model, saved to the person's
+// preferences. Crash reports decide whether this browser sends its error log entries to Kairo
+// (src/web/lib/error-log.ts). No "Usage analytics": Kairo measures no usage (decision 159).
+
+import { useQuery } from "@tanstack/react-query";
 import type { PrivacyKey } from "#shared/contracts/preferences.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { usePreferences } from "../../../lib/preferences.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { preferencesQueryOptions } from "#web/lib/preferences.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
 import { PreferenceSwitch } from "./preference-switch.tsx";
 import { usePreferenceToggle } from "./use-preference-toggle.ts";
 
 const ITEMS: { key: PrivacyKey; label: string; description: string }[] = [
-  {
-    key: "analytics",
-    label: "Usage analytics",
-    description:
-      "Let Kairo measure how its features are used. Kairo collects no usage analytics at present; your choice applies if it ever does.",
-  },
   {
     key: "crashReports",
     label: "Crash reports",
@@ -29,7 +26,8 @@ const ITEMS: { key: PrivacyKey; label: string; description: string }[] = [
 ];
 
 export function PrivacySettings() {
-  const preferences = usePreferences();
+  // A failed first load goes to the settings section's boundary (throwWhenEmpty).
+  const preferences = useQuery({ ...preferencesQueryOptions(), throwOnError: throwWhenEmpty });
   const toggle = usePreferenceToggle();
   return (
     <section aria-labelledby="privacy-heading" className="rounded-lg border border-border bg-background p-6">
@@ -38,10 +36,8 @@ export function PrivacySettings() {
       </h2>
       <p className="mt-1 text-sm text-muted">Decide what Kairo may learn from your use of it.</p>
       <div className="mt-5">
-        {preferences.isPending ? (
+        {!preferences.data ? (
           <Spinner className="justify-start" label="Loading..." visibleLabel />
-        ) : preferences.isError ? (
-          <Alert tone="error">Your privacy settings could not be loaded. Please refresh the page.</Alert>
         ) : (
           <div className="divide-y divide-border">
             {ITEMS.map((item) => (

@@ -1,6 +1,6 @@
 // Saving one switch: at once, with a notice, and back to where it was if the server refuses.
 import type { PreferencesPatch } from "#shared/contracts/preferences.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useUpdatePreferences } from "../api/update-preferences.ts";
 
 export function usePreferenceToggle() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { meDto, type ProfileUpdateBody } from "#shared/contracts/auth.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { refreshSession } from "../../../lib/session.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { refreshSession } from "#web/lib/session.ts";
 
 export const updateProfile = (body: ProfileUpdateBody) =>
   apiFetch("/api/profile", { schema: meDto, method: "PATCH", json: body });

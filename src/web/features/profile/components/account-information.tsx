@@ -6,14 +6,14 @@ import { fullNameField } from "#shared/contracts/auth.ts";
 import { DEMO_MODE_NOTICES } from "#shared/domain/demo-mode.ts";
 import { TEXT_FIELD_MAX } from "#shared/domain/limits.ts";
 import { authErrorMessage } from "#shared/errors/auth-errors.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { DEMO_MODE } from "../../../config/demo-mode.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { FormField, fieldA11y } from "#web/components/ui/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useMe } from "../api/get-me.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
@@ -61,12 +61,8 @@ export function AccountInformation() {
           {DEMO_MODE_NOTICES.profileUpdate}
         </Alert>
       )}
-      {me.isPending ? (
+      {!me.data ? (
         <Spinner className="mt-6 justify-start" label="Loading..." visibleLabel />
-      ) : me.isError ? (
-        <p role="alert" className="mt-6 text-sm text-danger">
-          Your profile could not be loaded. Please refresh the page.
-        </p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
           <FormField id="fullName" label="Full Name" error={errors.fullName?.message}>

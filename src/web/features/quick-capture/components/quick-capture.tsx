@@ -1,9 +1,22 @@
 // Quick capture (Ctrl+K / Cmd+K anywhere in the app): one line becomes a task, with what was
 // understood shown back as chips before Enter; the same box jumps to any page. Kept light on purpose:
 // it is mounted in the dashboard frame and loaded lazily.
-import { ArrowRight, CalendarClock, CornerDownLeft, Flag, Hash, Lock, Mic, Plus, Timer } from "lucide-react";
+import {
+  ArrowRight,
+  CalendarClock,
+  CornerDownLeft,
+  Flag,
+  FolderKanban,
+  Hash,
+  Lock,
+  Mic,
+  Plus,
+  Repeat,
+  Timer,
+} from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { INBOX_NAME } from "#shared/contracts/projects.ts";
 import { parseQuickCapture } from "#shared/domain/quick-capture.ts";
 import {
   DEFAULT_TASK_CATEGORY,
@@ -11,12 +24,13 @@ import {
   ESTIMATE_MINUTES,
   type TaskPriority,
 } from "#shared/domain/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { cn } from "../../../lib/cn.ts";
-import { useCreateTask } from "../../../lib/create-task.ts";
-import { describeError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { cn } from "#web/lib/cn.ts";
+import { useCreateTask } from "#web/lib/create-task.ts";
+import { describeError, notifySuccess } from "#web/lib/notify.ts";
+import { useProjects } from "#web/lib/projects.ts";
 import { type JumpCommand, matchCommands } from "../jump-commands.ts";
 import { onQuickCaptureRequest, onQuickCaptureToggle, openQuickCapture } from "../open-quick-capture.ts";
 
@@ -121,7 +135,13 @@ function QuickCapturePanel({
   const [active, setActive] = useState(-1);
 
   const now = new Date();
-  const parsed = useMemo(() => parseQuickCapture(text, new Date()), [text]);
+  // The projects +Name can name: those the person may add tasks to.
+  const projectList = useProjects().data;
+  const projects = useMemo(
+    () => (projectList ?? []).filter((p) => p.can.editTasks && !p.readOnly),
+    [projectList],
+  );
+  const parsed = useMemo(() => parseQuickCapture(text, new Date(), undefined, projects), [text, projects]);
   const commands = useMemo(() => matchCommands(text), [text]);
   const hasText = text.trim() !== "";
   const options: Option[] = [
@@ -150,6 +170,18 @@ function QuickCapturePanel({
         estimatedMinutes: parsed.estimatedMinutes ?? ESTIMATE_MINUTES.default,
         category: parsed.category ?? DEFAULT_TASK_CATEGORY,
         priority: parsed.priority ?? DEFAULT_TASK_PRIORITY,
+        ...(parsed.project ? { projectId: parsed.project.id } : {}),
+        // A repeat phrase makes a series (decision 238); its first date is the deadline.
+        ...(parsed.recurrence
+          ? {
+              recurrence: {
+                rrule: parsed.recurrence.rrule,
+                start: parsed.recurrence.start,
+                timeZone: parsed.recurrence.timeZone,
+                afterCompletion: parsed.recurrence.afterCompletion,
+              },
+            }
+          : {}),
       });
       notifySuccess("Task added");
       onClose();
@@ -250,8 +282,10 @@ function QuickCapturePanel({
           <p id={`${ids}-hint`} className="mt-1.5 text-xs text-muted">
             Understands dates like <em className="not-italic text-foreground">tomorrow 3pm</em>, estimates
             like <em className="not-italic text-foreground">45m</em>,{" "}
-            <em className="not-italic text-foreground">#Category</em> and{" "}
-            <em className="not-italic text-foreground">!priority</em>.
+            <em className="not-italic text-foreground">#Category</em>,{" "}
+            <em className="not-italic text-foreground">!priority</em>,{" "}
+            <em className="not-italic text-foreground">every monday</em> and{" "}
+            <em className="not-italic text-foreground">+Project</em>.
           </p>
         )}
       </div>
@@ -294,6 +328,9 @@ function QuickCapturePanel({
                     value={parsed.deadline ? deadlineText(parsed.deadline, now) : "No deadline"}
                     set={parsed.deadline !== null}
                   />
+                  {parsed.recurrence && (
+                    <Chip icon={Repeat} label="Repeats" value={parsed.recurrence.description} set />
+                  )}
                   <Chip
                     icon={Timer}
                     label="Estimate"
@@ -311,6 +348,12 @@ function QuickCapturePanel({
                     label="Priority"
                     value={PRIORITY_LABELS[parsed.priority ?? DEFAULT_TASK_PRIORITY]}
                     set={parsed.priority !== null}
+                  />
+                  <Chip
+                    icon={FolderKanban}
+                    label="Project"
+                    value={parsed.project?.name ?? INBOX_NAME}
+                    set={parsed.project !== null}
                   />
                 </div>
               </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { refreshSession } from "../../../lib/session.ts";
+import { apiSend } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { refreshSession } from "#web/lib/session.ts";
 
 /** Turns two-factor off after the password confirms it; the factor and its backup codes are removed. */
 export const disableTwoFactor = (password: string) =>

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { betterAuthTwoFactorEnrolment } from "#shared/contracts/auth.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export type { TwoFactorEnrolment } from "#shared/contracts/auth.ts";
 

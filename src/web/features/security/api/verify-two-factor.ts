@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { refreshSession } from "../../../lib/session.ts";
+import { apiSend } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { refreshSession } from "#web/lib/session.ts";
 
 /** Confirms the enrolment with a code from the authenticator app; two-factor is on afterwards. */
 export const verifyTwoFactor = (code: string) =>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { backupCodesFile } from "#shared/domain/backup-codes.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { downloadText } from "../lib/download-text.ts";
 
 export const BACKUP_CODES_FILE_NAME = "kairo-backup-codes.txt";

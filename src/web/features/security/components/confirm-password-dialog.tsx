@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { FormField, fieldA11y } from "#web/components/ui/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
 
 /** Asks for the account password before a security change; `error` shows under the field. */
 export function ConfirmPasswordDialog({

@@ -4,7 +4,7 @@ import {
   PASSWORD_STRENGTH_RULES,
   passwordStrength,
 } from "#shared/domain/password-strength.ts";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 
 const TONE = ["bg-danger", "bg-danger", "bg-warning", "bg-warning", "bg-success", "bg-success"] as const;
 

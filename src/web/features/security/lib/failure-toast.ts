@@ -1,4 +1,4 @@
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError } from "#web/lib/notify.ts";
 
 /** An "Error" toast whose text we already wrote for people (the spec's settings notices). */
 export function notifyFailure(text: string, title = "Error") {

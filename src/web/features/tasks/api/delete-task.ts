@@ -1,6 +1,6 @@
 // DELETE /api/tasks/:id
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "../../../lib/api-client.ts";
+import { apiSend } from "#web/lib/api-client.ts";
 import { invalidateTaskData, updateCachedTasks } from "./task-cache.ts";
 
 export const deleteTask = (id: string) =>

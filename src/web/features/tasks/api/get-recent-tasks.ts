@@ -2,7 +2,7 @@
 // calls (in progress, to do) because the list has no single "open" filter.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { listTasks } from "./list-tasks.ts";
 
 export const RECENT_TASKS_LIMIT = 5;

@@ -3,8 +3,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type DUE_FILTERS, type TaskListResponse, taskListResponse } from "#shared/contracts/tasks.ts";
 import type { TaskCategory, TaskStatus } from "#shared/domain/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const TASKS_PAGE_SIZE = 100;
 
@@ -16,6 +16,11 @@ export type TaskFilters = {
   due?: DueFilter;
   /** Matches anywhere in the title, case-insensitively. */
   q?: string;
+  /** One project's tasks (the project view). */
+  projectId?: string;
+  milestoneId?: string;
+  /** "me": the tasks assigned to the person, across their teams and personal projects. */
+  assignee?: "me";
 };
 
 function browserTimeZone(): string | undefined {
@@ -36,6 +41,9 @@ export function listTasks(
   if (filters.status) params.set("status", filters.status);
   if (filters.due) params.set("due", filters.due);
   if (filters.q) params.set("q", filters.q);
+  if (filters.projectId) params.set("projectId", filters.projectId);
+  if (filters.milestoneId) params.set("milestoneId", filters.milestoneId);
+  if (filters.assignee) params.set("assignee", filters.assignee);
   params.set("limit", String(page.limit));
   params.set("offset", String(page.offset));
   // "Due today" means the person's today, not the server's.
@@ -52,6 +60,9 @@ function normalise(filters: TaskFilters): TaskFilters {
   if (filters.due) out.due = filters.due;
   const q = filters.q?.trim();
   if (q) out.q = q;
+  if (filters.projectId) out.projectId = filters.projectId;
+  if (filters.milestoneId) out.milestoneId = filters.milestoneId;
+  if (filters.assignee) out.assignee = filters.assignee;
   return out;
 }
 

@@ -2,9 +2,9 @@
 // similar tasks" recommendation, turned on or off here).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Preferences, preferencesDto } from "#shared/contracts/preferences.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { notifyError } from "../../../lib/notify.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { notifyError } from "#web/lib/notify.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export type TaskGrouping = Preferences["taskGrouping"];
 

@@ -2,7 +2,7 @@
 // says so in `stopped`.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { timerStartResponse } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 import { invalidateTaskData, replaceCachedTasks } from "./task-cache.ts";
 
 export const startTimer = (taskId: string) =>

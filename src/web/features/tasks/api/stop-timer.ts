@@ -1,7 +1,7 @@
 // POST /api/tasks/:id/timer/stop: the elapsed whole minutes are added to the task's actual minutes.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { timerStopResponse } from "#shared/contracts/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 import { invalidateTaskData, replaceCachedTasks } from "./task-cache.ts";
 
 export const stopTimer = (taskId: string) =>

@@ -2,7 +2,7 @@
 // needs, and the in-place patching that makes a change visible before the refetch arrives.
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { TaskDto, TaskListResponse } from "#shared/contracts/tasks.ts";
-import { invalidate, queryKeys } from "../../../lib/query-keys.ts";
+import { invalidate, queryKeys } from "#web/lib/query-keys.ts";
 
 /** Refetches everything that shows tasks or time (the registry's "task" change). */
 export function invalidateTaskData(qc: QueryClient) {

@@ -2,10 +2,16 @@
 // before the call and put back if the call fails. Other edits wait for the server, which re-scores
 // the task and so may move it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type TaskDto, type TaskUpdateBody, taskDto } from "#shared/contracts/tasks.ts";
+import {
+  type TaskConflictBody,
+  type TaskDto,
+  type TaskUpdateBody,
+  taskConflictBody,
+  taskDto,
+} from "#shared/contracts/tasks.ts";
 import { statusForCompleted } from "#shared/domain/tasks.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import {
   invalidateTaskData,
   replaceCachedTasks,
@@ -34,7 +40,7 @@ export function withCompleted(task: TaskDto, completed: boolean): TaskDto {
 }
 
 const isCompletionOnly = (body: TaskUpdateBody): body is { completed: boolean } =>
-  Object.keys(body).length === 1 && typeof body.completed === "boolean";
+  Object.keys(body).every((k) => k === "completed" || k === "version") && typeof body.completed === "boolean";
 
 export function useUpdateTask() {
   const qc = useQueryClient();
@@ -47,10 +53,20 @@ export function useUpdateTask() {
       updateCachedTasks(qc, (t) => (t.id === id ? withCompleted(t, body.completed) : t));
       return { snapshot };
     },
-    onError: (_error, _input, context) => {
+    onError: (error, _input, context) => {
       if (context?.snapshot) restoreTasks(qc, context.snapshot);
+      // A stale write: the lists show the task as it is now, while the screen offers to apply ours again.
+      const conflict = taskConflictOf(error);
+      if (conflict) replaceCachedTasks(qc, conflict.task);
     },
     onSuccess: (task) => replaceCachedTasks(qc, task),
     onSettled: () => invalidateTaskData(qc),
   });
+}
+
+/** The 409 of a stale write: the task as it is now and who changed it, or null for any other error. */
+export function taskConflictOf(error: unknown): TaskConflictBody | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = taskConflictBody.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,7 @@
 import type { TaskDto } from "#shared/contracts/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 
 /** Asks before deleting; open while `task` is set. */

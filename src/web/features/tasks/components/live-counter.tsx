@@ -1,5 +1,5 @@
 import { formatDuration } from "#shared/domain/tasks.ts";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { useNow } from "../hooks/use-now.ts";
 
 /**

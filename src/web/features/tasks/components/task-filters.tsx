@@ -1,11 +1,12 @@
 import { Search, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { DUE_FILTERS } from "#shared/contracts/tasks.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "#shared/domain/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { cn } from "#web/lib/cn.ts";
 import type { TaskFilters as Filters } from "../api/list-tasks.ts";
 import { DUE_LABELS, STATUS_LABELS } from "../lib/task-labels.ts";
 
@@ -16,6 +17,7 @@ export function TaskFilters({
   onFilterChange,
   onClear,
   active,
+  project,
 }: {
   filters: Filters;
   search: string;
@@ -23,9 +25,18 @@ export function TaskFilters({
   onFilterChange: <K extends "category" | "status" | "due">(key: K, value: Filters[K] | "") => void;
   onClear: () => void;
   active: boolean;
+  /** The project picker, where the list spans projects (the route brings it). */
+  project?: ReactNode;
 }) {
   return (
-    <search className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
+    <search
+      className={cn(
+        "mb-4 grid grid-cols-2 gap-3 lg:items-end",
+        project
+          ? "lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
+          : "lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]",
+      )}
+    >
       <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search">Search tasks</Label>
         <div className="relative">
@@ -89,11 +100,17 @@ export function TaskFilters({
           ))}
         </NativeSelect>
       </div>
+      {project}
       <Button
         variant="ghost"
         onClick={onClear}
         disabled={!active}
-        className={cn("self-end justify-self-start lg:col-span-1", !active && "max-lg:invisible")}
+        className={cn(
+          "self-end justify-self-start lg:col-span-1",
+          // On a phone an idle button keeps its cell beside Due; with the Project filter it would
+          // sit on a row of its own, so it leaves no gap there instead.
+          !active && (project ? "max-lg:hidden" : "max-lg:invisible"),
+        )}
       >
         <X aria-hidden="true" />
         Clear filters

@@ -4,8 +4,9 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import { TASK_CATEGORIES } from "#shared/domain/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { useDeadlinesAtRisk } from "../api/get-deadlines-at-risk.ts";
 import { useNow } from "../hooks/use-now.ts";
 import { TaskRow, type TaskRowActions } from "./task-row.tsx";
 
@@ -65,6 +66,7 @@ export function TaskList({
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const now = useNow(60_000);
+  const atRisk = useDeadlinesAtRisk();
 
   // The list's distance from the top of the page, which moves when anything above it changes height.
   useLayoutEffect(() => {
@@ -133,7 +135,13 @@ export function TaskList({
                   {row.category} <span className="font-normal text-muted">({row.count})</span>
                 </h3>
               ) : task ? (
-                <TaskRow task={task} timerBusy={busyIds.has(task.id)} now={now} actions={actions} />
+                <TaskRow
+                  task={task}
+                  timerBusy={busyIds.has(task.id)}
+                  now={now}
+                  actions={actions}
+                  atRisk={atRisk.get(task.id) ?? null}
+                />
               ) : nextPageFailed ? (
                 <div className="flex items-center justify-center gap-3 px-4 py-4 text-sm">
                   <span className="text-danger">More tasks could not be loaded.</span>

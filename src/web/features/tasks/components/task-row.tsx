@@ -1,16 +1,21 @@
-import { Pencil, Trash } from "lucide-react";
+import { AlertTriangle, Pencil, Repeat, SkipForward, Trash, UserRound } from "lucide-react";
 import { memo, useState } from "react";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { repeatWords } from "../lib/repeat-words.ts";
+import { useAssigneeLabel } from "./assignee-names.ts";
 import { LiveCounter } from "./live-counter.tsx";
-import { CategoryBadge, DeadlineText, PriorityBadge, TimeSpent } from "./task-badges.tsx";
+import { CategoryBadge, DeadlineText, PriorityBadge, SubtaskProgress, TimeSpent } from "./task-badges.tsx";
 import { TimerButton } from "./timer-button.tsx";
 
 export type TaskRowActions = {
   /** Settles when the server has answered (and the list is fresh again). */
   onToggle: (task: TaskDto, completed: boolean) => Promise<void>;
   onEdit: (task: TaskDto) => void;
+  /** A repeating task: skip its open occurrence (the next one opens). */
+  onSkip?: (task: TaskDto) => void;
   onDelete: (task: TaskDto) => void;
   onStartTimer: (task: TaskDto) => void;
   onStopTimer: (task: TaskDto) => void;
@@ -22,8 +27,11 @@ export const TaskRow = memo(function TaskRow({
   timerBusy,
   now,
   actions,
+  atRisk = null,
 }: {
   task: TaskDto;
+  /** Why the planner says this task's deadline is at risk, or null. */
+  atRisk?: string | null;
   timerBusy: boolean;
   /** Minute-precise time for the deadline words; passed in so rows re-render once a minute at most. */
   now: number;
@@ -33,6 +41,7 @@ export const TaskRow = memo(function TaskRow({
   // The box follows the click at once, even before the cache's optimistic update lands.
   const [pendingDone, setPendingDone] = useState<boolean | null>(null);
   const done = pendingDone ?? task.completed;
+  const assignee = useAssigneeLabel(task.assigneeId);
   return (
     <div
       data-task-id={task.id}
@@ -68,7 +77,28 @@ export const TaskRow = memo(function TaskRow({
             <CategoryBadge category={task.category} />
             <PriorityBadge priority={task.priority} />
             <DeadlineText task={task} now={new Date(now)} />
+            {atRisk && !task.completed && (
+              <Badge tone="warning" title={atRisk}>
+                <AlertTriangle className="size-3" aria-hidden="true" />
+                Deadline at risk
+                <span className="sr-only">: {atRisk}</span>
+              </Badge>
+            )}
+            {task.recurrence && (
+              <span className="inline-flex items-center gap-1 text-muted" data-testid="repeat-rule">
+                <Repeat className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Repeats: </span>
+                {repeatWords(task.recurrence)}
+              </span>
+            )}
+            <SubtaskProgress task={task} />
             <TimeSpent task={task} />
+            {assignee && (
+              <span className="inline-flex items-center gap-1 text-muted">
+                <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
+                {assignee}
+              </span>
+            )}
           </div>
         </div>
       </div>
@@ -83,6 +113,18 @@ export const TaskRow = memo(function TaskRow({
             onStart={actions.onStartTimer}
             onStop={actions.onStopTimer}
           />
+        )}
+        {task.recurrence && !task.completed && actions.onSkip && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-11 sm:size-9"
+            aria-label={`Skip this occurrence of ${task.title}`}
+            title="Skip this occurrence"
+            onClick={() => actions.onSkip?.(task)}
+          >
+            <SkipForward aria-hidden="true" />
+          </Button>
         )}
         <Button
           variant="ghost"

@@ -1,5 +1,5 @@
 import { formatMinutes } from "#shared/domain/tasks.ts";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useTimeLogs } from "../api/get-time-logs.ts";
 
 const SHOWN = 5;
@@ -15,10 +15,8 @@ const when = (iso: string) =>
 /** The task's latest timer sessions, newest first. */
 export function TimeLogList({ taskId }: { taskId: string }) {
   const logs = useTimeLogs(taskId);
-  if (logs.isPending) return <Spinner className="mt-3 justify-start" label="Loading time log..." />;
-  if (logs.isError) {
-    return <p className="mt-2 text-sm text-danger">The time log could not be loaded.</p>;
-  }
+  // A failed first load goes to the boundary around the list (throwWhenEmpty).
+  if (!logs.data) return <Spinner className="mt-3 justify-start" label="Loading time log..." />;
   if (logs.data.length === 0) {
     return <p className="mt-2 text-sm text-muted">No time tracked yet. Start the timer from the list.</p>;
   }

@@ -1,7 +1,7 @@
 import { Play, Square } from "lucide-react";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { cn } from "#web/lib/cn.ts";
 
 /** Start or stop one task's timer; the name says which task, for lists read by screen readers. */
 export function TimerButton({

@@ -46,7 +46,8 @@ export function useTaskFilters() {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        for (const k of KEYS) next.delete(k);
+        // The project picker's ?project= (the list's fifth filter, lib/project-param.ts) goes too.
+        for (const k of [...KEYS, "project"]) next.delete(k);
         return next;
       },
       { replace: true, preventScrollReset: true },

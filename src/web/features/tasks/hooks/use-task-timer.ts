@@ -3,7 +3,7 @@
 // "Timer stopped: {n} minutes logged".
 import { useCallback, useState } from "react";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useStartTimer } from "../api/start-timer.ts";
 import { useStopTimer } from "../api/stop-timer.ts";
 

@@ -2,7 +2,7 @@
 // offline, with the time the picture is from.
 import { format } from "date-fns";
 import { WifiOff } from "lucide-react";
-import type { ConnectionState } from "../../../lib/realtime.ts";
+import type { ConnectionState } from "#web/lib/realtime.ts";
 
 export function ConnectionNotice({ connection, asOf }: { connection: ConnectionState; asOf: number | null }) {
   if (connection === "connected" || connection === "connecting") return null;

@@ -12,12 +12,12 @@ import {
   type TypingSender,
   typingClearsAt,
 } from "#shared/domain/presence.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { notifyFailure } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { cn } from "#web/lib/cn.ts";
+import { notifyFailure } from "#web/lib/notify.ts";
 import type { TeamWorkspaceLive } from "../hooks/use-team-workspace.ts";
 import { activityText } from "../page-label.ts";
 

@@ -2,8 +2,8 @@
 // they are on, a status dot (online green, away yellow, busy red), "typing..." and a status text;
 // the heading counts the members who are active (not offline).
 import type { MemberPresence, MemberStatus } from "#shared/domain/presence.ts";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { cn } from "#web/lib/cn.ts";
 import type { TeamWorkspaceLive } from "../hooks/use-team-workspace.ts";
 import { pageLabel, STATUS_TEXT } from "../page-label.ts";
 

@@ -14,7 +14,7 @@ import {
   type TabPresence,
   tabStatus,
 } from "#shared/domain/presence.ts";
-import { setRealtimeHandshake, useRealtimeSocket } from "../../../lib/realtime.ts";
+import { setRealtimeHandshake, useRealtimeSocket } from "#web/lib/realtime.ts";
 import { reportedPage } from "../page-label.ts";
 
 /** How often idleness and the Pomodoro timer are looked at. */

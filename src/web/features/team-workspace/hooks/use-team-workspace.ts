@@ -10,8 +10,8 @@ import type {
   TeamWorkspaceServerEvents,
 } from "#shared/contracts/team-workspace.ts";
 import { type MemberPresence, RECENT_ACTIVITY_LIMIT, typingShownUntil } from "#shared/domain/presence.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { type ConnectionState, useRealtimeSocket } from "../../../lib/realtime.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { type ConnectionState, useRealtimeSocket } from "#web/lib/realtime.ts";
 import { useTeamActivity } from "../api/get-team-activity.ts";
 
 export type WorkspacePhase = "joining" | "ready" | "no_team";

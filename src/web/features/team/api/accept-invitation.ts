@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { teamResponse } from "#shared/contracts/team.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { subscriptionQueryOptions } from "../../../lib/subscription.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { subscriptionQueryOptions } from "#web/lib/subscription.ts";
 
 export const acceptInvitation = (id: string) =>
   apiFetch(`/api/team/invitations/${encodeURIComponent(id)}/accept`, {

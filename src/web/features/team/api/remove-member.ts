@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { teamResponse } from "#shared/contracts/team.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const removeMember = (memberId: string) =>
   apiFetch(`/api/team/members/${encodeURIComponent(memberId)}`, { schema: teamResponse, method: "DELETE" });

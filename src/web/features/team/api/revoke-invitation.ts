@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { teamResponse } from "#shared/contracts/team.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const revokeInvitation = (id: string) =>
   apiFetch(`/api/team/invitations/${encodeURIComponent(id)}`, { schema: teamResponse, method: "DELETE" });

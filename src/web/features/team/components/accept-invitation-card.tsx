@@ -4,13 +4,13 @@ import { format } from "date-fns";
 import { Users } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { InvitationPreview } from "#shared/contracts/team.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { describeError, notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useSession } from "../../../lib/session.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { describeError, notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { useSession } from "#web/lib/session.ts";
 import { useAcceptInvitation } from "../api/accept-invitation.ts";
 import { useInvitation } from "../api/get-invitation.ts";
 
@@ -56,8 +56,7 @@ export function AcceptInvitationCard({ id }: { id: string }) {
           <Alert tone="error" className="mt-4">
             {invitation.error instanceof ApiError && invitation.error.status === 404
               ? "This invitation does not exist. Check the link in your email, or ask the team owner for a new one."
-              : describeError(invitation.error, "The invitation could not be loaded. Please try again.")
-                  .message}
+              : describeError(invitation.error, "The invitation could not be opened.").message}
           </Alert>
           {invitation.error instanceof ApiError && invitation.error.status === 403 && session.user && (
             <p className="mt-3 text-sm text-muted">

@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type InviteMemberBody, inviteMemberBody, seatsFullMessage } from "#shared/contracts/team.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { FormField, fieldA11y } from "../../../components/ui/form-field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Alert } from "#web/components/ui/alert.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { FormField, fieldA11y } from "#web/components/ui/form-field.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useInviteMember } from "../api/invite-member.ts";
 
 export function InviteForm({ seats, seatsUsed }: { seats: number; seatsUsed: number }) {

@@ -1,45 +1,39 @@
 // The Members panel of the Team Workspace: seats used of the seats paid for, the members, pending
 // invitations and the invite form. The owner manages; everyone else sees the list read-only.
+import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Mail, UserMinus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { TeamDto, TeamMemberDto } from "#shared/contracts/team.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { buttonVariants } from "../../../components/ui/button-variants.ts";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { paths } from "../../../config/paths.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useTeam } from "../api/get-team.ts";
+import { PERMISSIONS } from "#shared/domain/permissions.ts";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { buttonVariants } from "#web/components/ui/button-variants.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { paths } from "#web/config/paths.ts";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { teamQueryOptions } from "../api/get-team.ts";
 import { useRevokeInvitation } from "../api/revoke-invitation.ts";
 import { InviteForm } from "./invite-form.tsx";
 import { RemoveMemberDialog } from "./remove-member-dialog.tsx";
+import { ROLE_LABELS, RoleChangesList, RoleSelect } from "./role-controls.tsx";
 
 const shortDate = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 
 export function MembersPanel() {
-  const team = useTeam();
+  // A failed first load goes to the section boundary around the panel (throwWhenEmpty).
+  const team = useQuery({ ...teamQueryOptions(), throwOnError: throwWhenEmpty });
   return (
     <section
       aria-labelledby="members-heading"
       className="rounded-lg border border-border bg-background p-4 sm:p-6"
     >
-      {team.isPending ? (
+      {!team.data ? (
         <>
           <MembersHeading />
           <Spinner className="mt-6 justify-start" label="Loading..." visibleLabel />
-        </>
-      ) : team.isError ? (
-        <>
-          <MembersHeading />
-          <LoadError
-            className="mt-4"
-            what="Your team"
-            error={team.error}
-            onRetry={() => void team.refetch()}
-          />
         </>
       ) : team.data.team ? (
         <TeamMembers team={team.data.team} />
@@ -75,6 +69,7 @@ function TeamMembers({ team }: { team: TeamDto }) {
   const [removing, setRemoving] = useState<TeamMemberDto | null>(null);
   const revoke = useRevokeInvitation();
   const over = team.seatsUsed > team.seats;
+  const can = PERMISSIONS[team.myRole];
 
   const onRevoke = async (id: string, email: string) => {
     try {
@@ -124,11 +119,14 @@ function TeamMembers({ team }: { team: TeamDto }) {
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                 <span className="truncate">{m.name || m.email}</span>
-                {m.role === "owner" && <Badge tone="accent">Owner</Badge>}
+                {!can["team.roles.change"] && (
+                  <Badge tone={m.role === "owner" ? "accent" : undefined}>{ROLE_LABELS[m.role]}</Badge>
+                )}
               </p>
               <p className="truncate text-sm text-muted">{m.email}</p>
               <p className="text-xs text-muted">Joined {shortDate(m.joinedAt)}</p>
             </div>
+            {can["team.roles.change"] && <RoleSelect member={m} myRole={team.myRole} />}
             {team.isOwner && m.role !== "owner" && (
               <Button
                 variant="ghost"
@@ -176,6 +174,8 @@ function TeamMembers({ team }: { team: TeamDto }) {
           )}
         </div>
       )}
+
+      {can["team.roles.audit"] && <RoleChangesList />}
 
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
     </>

@@ -1,7 +1,7 @@
 import type { TeamMemberDto } from "#shared/contracts/team.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { useRemoveMember } from "../api/remove-member.ts";
 
 /** Asks before removing a member; open while `member` is set. */

@@ -1,9 +1,9 @@
 // PUT /api/tour (Finish or skip) and DELETE /api/tour (Restart tour). The cache takes the answer, and
 // takes the outcome at once even if the call fails, so the tour never replays on this page.
 import { type TourOutcome, type TourState, tourState } from "#shared/contracts/tour.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryClient } from "../../../lib/query-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryClient } from "#web/lib/query-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export async function recordTourOutcome(outcome: TourOutcome, now = new Date()): Promise<void> {
   const at = now.toISOString();

@@ -2,7 +2,7 @@
 // page (the local test checkout, or Stripe Checkout) that the browser is then sent to.
 import { useMutation } from "@tanstack/react-query";
 import { type CheckoutRequest, redirectResponse } from "#shared/contracts/billing.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export const createCheckout = (body: CheckoutRequest) =>
   apiFetch("/api/billing/checkout", { schema: redirectResponse, method: "POST", json: body });

@@ -4,8 +4,8 @@
 // gets the time actually left.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { launchOfferDto } from "#shared/contracts/billing.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { offerDeadline } from "../offer-countdown.ts";
 
 export const openLaunchOffer = () =>

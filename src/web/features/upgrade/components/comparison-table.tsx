@@ -2,7 +2,7 @@
 // phone it scrolls sideways inside its own focusable region, never the page.
 import { Check, Minus } from "lucide-react";
 import { PLANS, type PlanId } from "#shared/domain/plans.ts";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#web/lib/cn.ts";
 import { COMPARISON_PLANS, COMPARISON_ROWS, type ComparisonCell } from "../plan-comparison.ts";
 
 function Cell({ value }: { value: ComparisonCell }) {

@@ -3,10 +3,10 @@
 import { useId } from "react";
 import { type BillingCycle, formatUsd, PLANS, TEAM_SIZE, YEARLY_DISCOUNT } from "#shared/domain/plans.ts";
 import { mailtoLink, siteConfig } from "#shared/domain/site-config.ts";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Slider } from "../../../components/ui/slider.tsx";
-import { cn } from "../../../lib/cn.ts";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
+import { Slider } from "#web/components/ui/slider.tsx";
+import { cn } from "#web/lib/cn.ts";
 import { sliderSeats, TEAM_SIZE_INPUT_MAX, type TeamQuote } from "../team-quote.ts";
 
 const SAVE_PERCENT = Math.round(YEARLY_DISCOUNT * 100);

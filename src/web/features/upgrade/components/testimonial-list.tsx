@@ -1,8 +1,8 @@
 // What people on the paid plans say (sample display data, labelled as illustrative). The stories
 // of the selected plan come first.
 import { PLANS } from "#shared/domain/plans.ts";
-import { TestimonialCard } from "../../../components/testimonial-card.tsx";
-import { TESTIMONIALS } from "../../../config/testimonials.ts";
+import { TestimonialCard } from "#web/components/testimonial-card.tsx";
+import { TESTIMONIALS } from "#web/config/testimonials.ts";
 import type { UpgradePlan } from "../upgrade-plan.ts";
 
 export function TestimonialList({ plan }: { plan: UpgradePlan }) {

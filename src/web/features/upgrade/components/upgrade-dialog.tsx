@@ -16,15 +16,15 @@ import {
   YEARLY_DISCOUNT,
   yearlyPrice,
 } from "#shared/domain/plans.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
-import { paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { notifyFailure } from "../../../lib/notify.ts";
-import { useSession } from "../../../lib/session.ts";
-import { useSubscription } from "../../../lib/subscription.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
+import { Switch } from "#web/components/ui/switch.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { notifyFailure } from "#web/lib/notify.ts";
+import { useSession } from "#web/lib/session.ts";
+import { useSubscription } from "#web/lib/subscription.ts";
 import { useCreateCheckout } from "../api/create-checkout.ts";
 import { useLaunchOffer } from "../api/open-launch-offer.ts";
 import { teamQuote } from "../team-quote.ts";

@@ -2,8 +2,8 @@
 // timer). Every screen that shows tasks refetches afterwards.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type VoiceCommandBody, voiceCommandResponse } from "#shared/contracts/voice.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { invalidate } from "#web/lib/query-keys.ts";
 
 export const runVoiceCommand = (body: VoiceCommandBody) =>
   apiFetch("/api/voice/commands", { method: "POST", json: body, schema: voiceCommandResponse });

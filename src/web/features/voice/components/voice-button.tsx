@@ -1,7 +1,7 @@
 // The microphone of the top bar (Pro: voice_commands). A person without the feature sees the lock,
 // and the click offers the upgrade instead of listening.
 import { Lock, Mic } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { openVoiceCommand } from "../voice-events.ts";
 
 export function VoiceButton({ locked, onUpgrade }: { locked: boolean; onUpgrade: () => void }) {

@@ -10,12 +10,13 @@ import {
   type VoiceCommand,
   type VoiceDestination,
 } from "#shared/domain/voice-commands.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogActions, DialogContent } from "../../../components/ui/dialog.tsx";
-import { dashboardSection, paths } from "../../../config/paths.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { requestFocusSession } from "../../../lib/focus-request.ts";
-import { describeError, notifySuccess } from "../../../lib/notify.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogContent } from "#web/components/ui/dialog.tsx";
+import { dashboardSection, paths } from "#web/config/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { requestFocusSession } from "#web/lib/focus-request.ts";
+import { describeError, notifySuccess } from "#web/lib/notify.ts";
+import { useProjects } from "#web/lib/projects.ts";
 import { useRunVoiceCommand } from "../api/run-voice-command.ts";
 import { LISTEN_MESSAGES, ListenError, type ListenFailure, listenOnce, speechSupported } from "../speech.ts";
 import { onVoiceCommandRequest } from "../voice-events.ts";
@@ -44,6 +45,8 @@ function describe(cmd: VoiceCommand): { summary: string; action: string } | null
         `${d.estimatedMinutes ?? ESTIMATE_MINUTES.default} min`,
         `${PRIORITY_NAMES[d.priority ?? DEFAULT_TASK_PRIORITY]} priority`,
         d.category ?? DEFAULT_TASK_CATEGORY,
+        d.project ? `in ${d.project.name}` : null,
+        d.recurrence ? `repeats ${d.recurrence.description.replace(/^E/, "e")}` : null,
       ].filter(Boolean);
       return { summary: `Add the task “${d.title}”: ${details.join(", ")}.`, action: "Add task" };
     }
@@ -127,7 +130,12 @@ function VoicePanel({
     return () => abort.current?.abort();
   }, []);
 
-  const command = useMemo(() => parseVoiceCommand(text, new Date()), [text]);
+  const projectList = useProjects().data;
+  const projects = useMemo(
+    () => (projectList ?? []).filter((p) => p.can.editTasks && !p.readOnly),
+    [projectList],
+  );
+  const command = useMemo(() => parseVoiceCommand(text, new Date(), undefined, projects), [text, projects]);
   const understood = describe(command);
 
   const confirm = async () => {
@@ -150,6 +158,18 @@ function VoicePanel({
             estimatedMinutes: d.estimatedMinutes ?? ESTIMATE_MINUTES.default,
             category: d.category ?? DEFAULT_TASK_CATEGORY,
             priority: d.priority ?? DEFAULT_TASK_PRIORITY,
+            ...(d.project ? { projectId: d.project.id } : {}),
+            // A repeat phrase makes a series (decision 238).
+            ...(d.recurrence
+              ? {
+                  recurrence: {
+                    rrule: d.recurrence.rrule,
+                    start: d.recurrence.start,
+                    timeZone: d.recurrence.timeZone,
+                    afterCompletion: d.recurrence.afterCompletion,
+                  },
+                }
+              : {}),
           },
         });
         notifySuccess("Task added", d.title);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type WorkflowCreateBody, workflowDto } from "#shared/contracts/workflows.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const createWorkflow = (body: WorkflowCreateBody) =>
   apiFetch("/api/workflows", { method: "POST", json: body, schema: workflowDto });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { WorkflowListResponse } from "#shared/contracts/workflows.ts";
-import { apiSend } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiSend } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const deleteWorkflow = (id: string) =>
   apiSend(`/api/workflows/${encodeURIComponent(id)}`, { method: "DELETE" });

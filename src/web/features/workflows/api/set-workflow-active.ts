@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type WorkflowListResponse, workflowDto } from "#shared/contracts/workflows.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export const setWorkflowActive = ({ id, isActive }: { id: string; isActive: boolean }) =>
   apiFetch(`/api/workflows/${encodeURIComponent(id)}`, {
@@ -21,7 +21,10 @@ export function useSetWorkflowActive() {
       if (previous) {
         qc.setQueryData(queryKeys.workflows.list, {
           ...previous,
-          workflows: previous.workflows.map((w) => (w.id === id ? { ...w, isActive } : w)),
+          // Kept paused by the person, a workflow is no longer one the plan holds back.
+          workflows: previous.workflows.map((w) =>
+            w.id === id ? { ...w, isActive, pausedByPlan: isActive ? w.pausedByPlan : null } : w,
+          ),
         });
       }
       return { previous };

@@ -1,64 +1,38 @@
 // The Workflow Automation page: My Workflows, Templates, Create New and History (Recent
 // Executions). Runs, holds and new workflows arrive live over the socket.
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  BarChart3,
-  Bell,
-  CalendarClock,
-  CheckCircle2,
-  Clock,
-  Flag,
-  ListPlus,
-  type LucideIcon,
-  Pause,
-  Play,
-  RefreshCw,
-  Trash2,
-  Workflow,
-} from "lucide-react";
+import { BarChart3, Bell, ListPlus, RefreshCw, Workflow } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { WorkflowDto, WorkflowExecutionDto } from "#shared/contracts/workflows.ts";
-import {
-  ACTION_LABELS,
-  describeSchedule,
-  type Schedule,
-  TRIGGER_LABELS,
-  type TriggerType,
-} from "#shared/domain/workflow-rules.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { LoadError } from "../../../components/ui/load-error.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { onRealtime } from "../../../lib/realtime.ts";
-import { useDeleteWorkflow } from "../api/delete-workflow.ts";
+import type { WorkflowExecutionDto } from "#shared/contracts/workflows.ts";
+import { localTimeZone } from "#shared/domain/quick-capture.ts";
+import { ACTION_LABELS } from "#shared/domain/workflow-rules.ts";
+import { SectionBoundary } from "#web/components/section-boundary.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { queryKeys } from "#web/lib/query-keys.ts";
+import { onRealtime } from "#web/lib/realtime.ts";
 import { useExecution } from "../api/get-execution.ts";
 import { useExecutions } from "../api/get-executions.ts";
 import { useTemplates } from "../api/get-templates.ts";
 import { useWorkflows } from "../api/get-workflows.ts";
-import { useSetWorkflowActive } from "../api/set-workflow-active.ts";
-import { type Draft, draftFrom, emptyDraft, WorkflowForm } from "./workflow-form.tsx";
-
-const TRIGGER_ICONS: Record<TriggerType, LucideIcon> = {
-  task_status: CheckCircle2,
-  calendar_event: CalendarClock,
-  time_based: Clock,
-  project_milestone: Flag,
-};
+import { draftFromTemplate, emptyDraft, type WorkflowDraft } from "../workflow-draft.ts";
+import { WorkflowCards, WorkflowCounts } from "./workflow-cards.tsx";
+import { WorkflowForm } from "./workflow-form.tsx";
 
 type Tab = "workflows" | "templates" | "create" | "history";
+type Upgrade = (plan: "pro" | "team") => void;
 
-export function WorkflowsPage({ onUpgrade }: { onUpgrade: (plan: "pro" | "team") => void }) {
+export function WorkflowsPage({ onUpgrade }: { onUpgrade: Upgrade }) {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>(params.get("execution") ? "history" : "workflows");
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<WorkflowDraft>(emptyDraft);
   const opened = params.get("execution");
 
   useEffect(
@@ -76,15 +50,19 @@ export function WorkflowsPage({ onUpgrade }: { onUpgrade: (plan: "pro" | "team")
         <TabsTrigger value="history">History</TabsTrigger>
       </TabsList>
       <TabsContent value="workflows" className="mt-4">
-        <MyWorkflows onCreate={() => setTab("create")} />
+        <SectionBoundary what="Your workflows">
+          <MyWorkflows onCreate={() => setTab("create")} onUpgrade={onUpgrade} />
+        </SectionBoundary>
       </TabsContent>
       <TabsContent value="templates" className="mt-4">
-        <Templates
-          onUse={(d) => {
-            setDraft(d);
-            setTab("create");
-          }}
-        />
+        <SectionBoundary what="Templates">
+          <Templates
+            onUse={(d) => {
+              setDraft(d);
+              setTab("create");
+            }}
+          />
+        </SectionBoundary>
       </TabsContent>
       <TabsContent value="create" className="mt-4">
         <WorkflowForm
@@ -98,53 +76,26 @@ export function WorkflowsPage({ onUpgrade }: { onUpgrade: (plan: "pro" | "team")
         />
       </TabsContent>
       <TabsContent value="history" className="mt-4">
-        <History
-          opened={opened}
-          onOpen={(id) => {
-            const next = new URLSearchParams(params);
-            if (id) next.set("execution", id);
-            else next.delete("execution");
-            setParams(next, { replace: true });
-          }}
-        />
+        <SectionBoundary what="Recent executions">
+          <History
+            opened={opened}
+            onOpen={(id) => {
+              const next = new URLSearchParams(params);
+              if (id) next.set("execution", id);
+              else next.delete("execution");
+              setParams(next, { replace: true });
+            }}
+          />
+        </SectionBoundary>
       </TabsContent>
     </Tabs>
   );
 }
 
-function triggerSummary(w: Pick<WorkflowDto, "triggerType" | "triggerConfig">): string {
-  const c = w.triggerConfig as Record<string, unknown>;
-  switch (w.triggerType) {
-    case "task_status": {
-      const parts = [
-        c.fromStatus && `from ${c.fromStatus}`,
-        c.toStatus && `to ${c.toStatus}`,
-        c.category && `in ${c.category}`,
-      ];
-      return `Task status changes ${parts.filter(Boolean).join(" ")}`.replace(/_/g, " ").trim();
-    }
-    case "calendar_event":
-      return c.kind === "new_event"
-        ? `New calendar event containing “${c.keyword}”`
-        : `${c.minutes} minutes before a calendar event${c.keyword ? ` containing “${c.keyword}”` : ""}`;
-    case "time_based":
-      return `${describeSchedule(c.schedule as Schedule)} (${c.timeZone})`;
-    default:
-      return c.kind === "tasks_completed"
-        ? `${c.count} ${c.category} tasks completed`
-        : `Last open ${c.category} task completed`;
-  }
-}
-
-function MyWorkflows({ onCreate }: { onCreate: () => void }) {
+function MyWorkflows({ onCreate, onUpgrade }: { onCreate: () => void; onUpgrade: Upgrade }) {
   const list = useWorkflows();
-  const toggle = useSetWorkflowActive();
-  const remove = useDeleteWorkflow();
-  if (list.isPending) return <Spinner label="Loading workflows" />;
-  if (list.isError)
-    return <LoadError what="Your workflows" error={list.error} onRetry={() => void list.refetch()} />;
-  const { workflows, limit, activeCount } = list.data;
-  if (workflows.length === 0) {
+  if (!list.data) return <Spinner label="Loading workflows" />;
+  if (list.data.workflows.length === 0) {
     return (
       <EmptyState
         icon={Workflow}
@@ -157,96 +108,34 @@ function MyWorkflows({ onCreate }: { onCreate: () => void }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-muted">
-        {limit === null
-          ? `${activeCount} active`
-          : `${activeCount} of ${limit} active workflows on your plan`}
-      </p>
-      <ul className="grid gap-3 md:grid-cols-2" aria-label="My Workflows">
-        {workflows.map((w) => {
-          const Icon = TRIGGER_ICONS[w.triggerType];
-          return (
-            <li key={w.id}>
-              <Card className="h-full">
-                <CardHeader className="flex-row items-start gap-3">
-                  <Icon
-                    className="mt-0.5 size-5 shrink-0 text-accent"
-                    aria-label={TRIGGER_LABELS[w.triggerType]}
-                  />
-                  <div className="min-w-0 flex-1">
-                    <CardTitle className="truncate">{w.name}</CardTitle>
-                    {w.description && <CardDescription>{w.description}</CardDescription>}
-                  </div>
-                  <Badge tone={w.isActive ? "success" : "neutral"}>{w.isActive ? "Active" : "Paused"}</Badge>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3 text-sm">
-                  {w.heldReason && (
-                    <p role="status" className="rounded-md bg-warning/15 p-2 text-warning">
-                      {w.heldReason}
-                    </p>
-                  )}
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                    <dt className="text-muted">Trigger</dt>
-                    <dd>{triggerSummary(w)}</dd>
-                    <dt className="text-muted">Actions</dt>
-                    <dd className="tabular-nums">{w.actions.length}</dd>
-                    <dt className="text-muted">Runs</dt>
-                    <dd className="tabular-nums">{w.executionCount}</dd>
-                    {w.nextRunAt && (
-                      <>
-                        <dt className="text-muted">Next run</dt>
-                        <dd>
-                          <time dateTime={w.nextRunAt}>{new Date(w.nextRunAt).toLocaleString()}</time>
-                        </dd>
-                      </>
-                    )}
-                  </dl>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`${w.isActive ? "Pause" : "Activate"} ${w.name}`}
-                      onClick={() =>
-                        toggle.mutate(
-                          { id: w.id, isActive: !w.isActive },
-                          {
-                            onSuccess: (u) =>
-                              notifySuccess(u.isActive ? "Workflow Activated" : "Workflow Paused"),
-                          },
-                        )
-                      }
-                    >
-                      {w.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-                      {w.isActive ? "Pause" : "Activate"}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Delete ${w.name}`}
-                      onClick={() =>
-                        remove.mutate(w.id, {
-                          onSuccess: () => notifySuccess("Workflow Deleted", "Workflow has been removed"),
-                        })
-                      }
-                    >
-                      <Trash2 aria-hidden="true" /> Delete
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
+      <WorkflowCounts list={list.data} />
+      <WorkflowCards workflows={list.data.workflows} limit={list.data.limit} onUpgrade={onUpgrade} />
     </div>
   );
 }
 
-function Templates({ onUse }: { onUse: (d: Draft) => void }) {
+/**
+ * For a person whose plan no longer includes Workflow Automation, under the Premium Feature card:
+ * their workflows, each saying why it does not run, still pausable and deletable. Nothing while
+ * loading, if it fails, or when they have none: the card above says what matters.
+ */
+export function LockedWorkflows({ onUpgrade }: { onUpgrade: Upgrade }) {
+  const list = useWorkflows();
+  if (!list.data || list.data.workflows.length === 0) return null;
+  return (
+    <section aria-labelledby="locked-workflows" className="mx-auto mt-8 flex max-w-4xl flex-col gap-3">
+      <h2 id="locked-workflows" className="text-base font-semibold">
+        Your workflows
+      </h2>
+      <WorkflowCounts list={list.data} />
+      <WorkflowCards workflows={list.data.workflows} limit={list.data.limit} onUpgrade={onUpgrade} />
+    </section>
+  );
+}
+
+function Templates({ onUse }: { onUse: (d: WorkflowDraft) => void }) {
   const list = useTemplates();
-  if (list.isPending) return <Spinner label="Loading templates" />;
-  if (list.isError)
-    return <LoadError what="Templates" error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data) return <Spinner label="Loading templates" />;
   return (
     <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
       {list.data.templates.map((t) => (
@@ -263,7 +152,11 @@ function Templates({ onUse }: { onUse: (d: Draft) => void }) {
               <span className="text-xs text-muted">
                 {t.actions.map((a) => ACTION_LABELS[a.type]).join(" · ")}
               </span>
-              <Button size="sm" aria-label={`Use Template ${t.name}`} onClick={() => onUse(draftFrom(t))}>
+              <Button
+                size="sm"
+                aria-label={`Use Template ${t.name}`}
+                onClick={() => onUse(draftFromTemplate(t, localTimeZone() || "UTC"))}
+              >
                 Use Template
               </Button>
             </CardContent>
@@ -287,9 +180,7 @@ function statusTone(status: string) {
 
 function History({ opened, onOpen }: { opened: string | null; onOpen: (id: string | null) => void }) {
   const list = useExecutions();
-  if (list.isPending) return <Spinner label="Loading recent executions" />;
-  if (list.isError)
-    return <LoadError what="Recent executions" error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data) return <Spinner label="Loading recent executions" />;
   const runs = list.data.executions;
   return (
     <section aria-labelledby="recent-executions">
@@ -331,13 +222,9 @@ function ExecutionDialog({ id, onClose }: { id: string | null; onClose: () => vo
     <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
       {id !== null && (
         <DialogContent title={run.data?.workflowName ?? "Execution"} description={run.data?.trigger}>
-          {run.isPending ? (
-            <Spinner label="Loading the run" />
-          ) : run.isError ? (
-            <LoadError what="This run" error={run.error} onRetry={() => void run.refetch()} />
-          ) : (
-            <ExecutionDetail run={run.data} />
-          )}
+          <SectionBoundary what="This run">
+            {run.data ? <ExecutionDetail run={run.data} /> : <Spinner label="Loading the run" />}
+          </SectionBoundary>
         </DialogContent>
       )}
     </Dialog>

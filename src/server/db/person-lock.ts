@@ -3,11 +3,9 @@
 // after the other instead of each holding a row the other waits for. The clock is read only once
 // the lock is held, so a write that waited never records a time earlier than the write before it.
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema/auth.ts";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Clock = () => Date;
+import type { Db } from "./client.ts";
+import { user } from "./schema/auth.ts";
+import type { Clock, Tx } from "./transaction.ts";
 
 /**
  * FOR NO KEY UPDATE: it serialises the person's writers (and the other modules that lock the

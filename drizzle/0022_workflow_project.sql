@@ -1,0 +1,1 @@
+CREATE INDEX "workflows_trigger_project_idx" ON "workflows" USING btree (("trigger_config"->>'projectId')) WHERE "workflows"."is_active";

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { Reason } from "#shared/domain/planner/types.ts";
+import { user } from "./auth.ts";
+import { tasks } from "./tasks.ts";
+
+// All instants are timestamptz and surface as JS Dates (stored in UTC).
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * The person's planner: Settings → Planning (null until saved: the defaults apply), the proposal
+ * now previewed (its unplaced tasks, at-risk deadlines and notes; its blocks are plan_blocks rows in
+ * the state "proposed"), and what the accepted plan was built on, so a later change (a task done
+ * early, a new event, a deadline moved) suggests a re-plan instead of reshuffling silently.
+ */
+export const plannerState = pgTable("planner_state", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  preferences: jsonb("preferences").$type<Record<string, unknown>>(),
+  proposal: jsonb("proposal").$type<Record<string, unknown>>(),
+  basis: jsonb("basis").$type<Record<string, unknown>>(),
+  updatedAt: tstz("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * Blocks of work on a task: "proposed" (the preview; nothing else changes before acceptance),
+ * "accepted", or "pinned" (placed by the person; the planner keeps it exactly). A proposed block
+ * that moves an accepted one names it in previous_id.
+ */
+export const planBlocks = pgTable(
+  "plan_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    startTime: tstz("start_time").notNull(),
+    endTime: tstz("end_time").notNull(),
+    previousId: uuid("previous_id"),
+    part: integer("part").notNull().default(1),
+    parts: integer("parts").notNull().default(1),
+    reasons: jsonb("reasons").$type<Reason[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("plan_blocks_user_state_start_idx").on(t.userId, t.state, t.startTime),
+    index("plan_blocks_task_idx").on(t.taskId),
+    check("plan_blocks_state_check", sql`${t.state} in ('proposed', 'accepted', 'pinned')`),
+    check("plan_blocks_end_after_start_check", sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+export type PlanBlockRow = typeof planBlocks.$inferSelect;

@@ -1,0 +1,182 @@
+// The server side of the permission table (src/shared/domain/permissions.ts): reads the facts a
+// decision needs (the person's team role, the project's restriction and listing, whether it is
+// read-only) and turns a refusal into the answer: 404 when the thing must not be known to exist for
+// this person, 403 when they may see it but not do this. Every team, project and task route asks
+// here (the route-permission test checks that each one does, for every role).
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  type Action,
+  type Decision,
+  decide,
+  isTeamRole,
+  type PermissionContext,
+  type TeamRole,
+} from "#shared/domain/permissions.ts";
+import { AppError } from "#shared/errors/app-error.ts";
+import type { Db } from "../../db/client.ts";
+import { member, user } from "../../db/schema/auth.ts";
+import { type Project, projectMembers, projects } from "../../db/schema/projects.ts";
+import type { Tx } from "../../db/transaction.ts";
+import type { Entitlements } from "../entitlements/entitlements.ts";
+
+export type Conn = Db | Tx;
+export type PlanGate = Pick<Entitlements, "teamPlanLive">;
+
+export const PROJECT_NOT_FOUND = "Project not found.";
+/** A write to a project of a team whose plan ended: nothing changes until the plan is renewed. */
+export const TEAM_PLAN_ENDED_MESSAGE =
+  "This team's Team plan has ended, so its projects are read-only until the plan is renewed. Reading them still works.";
+
+const REFUSALS: Record<Exclude<Decision, { allowed: true }>["reason"], (what: string) => AppError> = {
+  not_member: (what) => new AppError("NOT_FOUND", what),
+  hidden: (what) => new AppError("NOT_FOUND", what),
+  role: () => new AppError("FORBIDDEN", "Your role in this team does not allow this."),
+  read_only: () =>
+    new AppError(
+      "FORBIDDEN",
+      "This project is read-only (archived, or the team's plan has ended), so it cannot be changed.",
+    ),
+};
+
+/** Throws the answer of a refusal; `notFound` is the 404's message. */
+export function enforce(decision: Decision, notFound: string): void {
+  if (!decision.allowed) throw REFUSALS[decision.reason](notFound);
+}
+
+/** The person's role in the team, or null when they are not in it. */
+export async function teamRoleOf(conn: Conn, teamId: string, personId: string): Promise<TeamRole | null> {
+  const [row] = await conn
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, teamId), eq(member.userId, personId)))
+    .limit(1);
+  if (!row) return null;
+  return isTeamRole(row.role) ? row.role : "member";
+}
+
+/** The teams the person belongs to, with their role in each. */
+export async function teamsOf(conn: Conn, personId: string): Promise<{ teamId: string; role: TeamRole }[]> {
+  const rows = await conn
+    .select({ teamId: member.organizationId, role: member.role })
+    .from(member)
+    .where(eq(member.userId, personId));
+  return rows.map((r) => ({ teamId: r.teamId, role: isTeamRole(r.role) ? r.role : "member" }));
+}
+
+/** Asks the table about a team-wide action (no project involved); throws its answer. */
+export async function requireTeamAction(
+  conn: Conn,
+  teamId: string,
+  personId: string,
+  action: Action,
+  notFound = "Team not found.",
+): Promise<TeamRole> {
+  const role = await teamRoleOf(conn, teamId, personId);
+  enforce(decide({ role }, action), notFound);
+  return role!;
+}
+
+export type ProjectAccess = { project: Project; ctx: PermissionContext };
+
+/** The facts about the person and the project the table decides from. */
+export async function projectContext(
+  conn: Conn,
+  gate: PlanGate,
+  project: Project,
+  personId: string,
+): Promise<PermissionContext> {
+  const archived = project.archivedAt !== null;
+  if (project.ownerId !== null) {
+    return { role: project.ownerId === personId ? "owner" : null, readOnly: archived };
+  }
+  const teamId = project.teamId!;
+  const role = await teamRoleOf(conn, teamId, personId);
+  if (role === null) return { role };
+  let listed = false;
+  if (project.restricted) {
+    const [row] = await conn
+      .select({ userId: projectMembers.userId })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, personId)))
+      .limit(1);
+    listed = row !== undefined;
+  }
+  const ended = !(await gate.teamPlanLive(teamId, isTx(conn) ? conn : undefined));
+  return {
+    role,
+    restricted: project.restricted,
+    listed,
+    readOnly: archived || ended,
+    planEnded: ended && !archived,
+  };
+}
+
+// A transaction handle has `rollback`; the database does not.
+const isTx = (conn: Conn): conn is Tx => "rollback" in conn;
+
+/**
+ * The project, if the person may do `action` with it; otherwise the refusal (404 for a project they
+ * may not know of). `lock`: hold the project row for the rest of the transaction.
+ */
+export async function requireProject(o: {
+  conn: Conn;
+  gate: PlanGate;
+  personId: string;
+  projectId: string;
+  action: Action;
+  lock?: boolean;
+}): Promise<ProjectAccess> {
+  const query = o.conn.select().from(projects).where(eq(projects.id, o.projectId)).limit(1);
+  const [project] = o.lock ? await query.for("update") : await query;
+  if (!project) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+  const ctx = await projectContext(o.conn, o.gate, project, o.personId);
+  const decision = decide(ctx, o.action);
+  if (!decision.allowed && decision.reason === "read_only" && ctx.planEnded)
+    throw new AppError("FORBIDDEN", TEAM_PLAN_ENDED_MESSAGE);
+  enforce(decision, PROJECT_NOT_FOUND);
+  return { project, ctx };
+}
+
+/** Everyone who may see the project: its owner, or the team members it is open to. */
+export async function projectAudience(conn: Conn, project: Project): Promise<string[]> {
+  if (project.ownerId !== null) return [project.ownerId];
+  const rows = await conn
+    .select({ userId: member.userId, role: member.role })
+    .from(member)
+    .where(eq(member.organizationId, project.teamId!));
+  if (!project.restricted) return rows.map((r) => r.userId);
+  const listed = new Set(
+    (
+      await conn
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, project.id))
+    ).map((r) => r.userId),
+  );
+  return rows
+    .filter((r) => r.role === "owner" || r.role === "admin" || listed.has(r.userId))
+    .map((r) => r.userId);
+}
+
+/** The people (id, name, email, role) who may see the project, for the assignee picker. */
+export async function projectAudienceDetails(conn: Conn, project: Project) {
+  const ids = await projectAudience(conn, project);
+  if (ids.length === 0) return [];
+  const rows = await conn
+    .select({ userId: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(inArray(user.id, ids));
+  const roles = project.teamId
+    ? new Map(
+        (
+          await conn
+            .select({ userId: member.userId, role: member.role })
+            .from(member)
+            .where(eq(member.organizationId, project.teamId))
+        ).map((r) => [r.userId, isTeamRole(r.role) ? r.role : ("member" as TeamRole)]),
+      )
+    : new Map<string, TeamRole>();
+  return rows
+    .map((r) => ({ ...r, role: roles.get(r.userId) ?? ("owner" as TeamRole) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,179 @@
+// The due-reminder sweep (decision 246): every instance runs it every few seconds; each pass claims
+// due reminders with one UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED) that sets
+// fired_at, in the same transaction as their notifications and mail outbox rows. Two instances
+// sweeping at once take disjoint rows, and a pass that dies before its commit leaves its rows to
+// the next: each reminder fires exactly once. One found more than 2 minutes after its time says
+// "late"; more than a day after, it is not delivered but listed in the bell as "Missed reminder".
+// Desktop notifications go through the Web Push delivery's durable jobs after the commit.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { NotificationDto } from "#shared/contracts/notifications.ts";
+import { resolvePreferences } from "#shared/contracts/preferences.ts";
+import { firingOf } from "#shared/domain/reminders.ts";
+import type { Db } from "../../db/client.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import { defineJob } from "../../jobs/queue.ts";
+import type { Logger } from "../../logger.ts";
+import type { MailOutbox } from "../../providers/mail/mail-outbox.ts";
+import { taskPath } from "../comments/comments.ts";
+import { announceNotification, insertNotification } from "../notifications/notifications.ts";
+import type { PlanGate } from "../permissions/permissions.ts";
+import type { PushDelivery } from "../push/delivery.ts";
+import { accessTask } from "../tasks/task-access.ts";
+
+export const REMINDER_SWEEP_JOB = "reminder-sweep";
+/** Reminders claimed per transaction. */
+const BATCH = 200;
+
+export type ReminderSweepDeps = {
+  db: Db;
+  events: Pick<DomainEvents, "emit" | "afterCommit">;
+  mail: Pick<MailOutbox, "enqueue" | "kick">;
+  push: Pick<PushDelivery, "notify">;
+  /** Asked whether a team's plan is live, when a reminder is on someone else's (team) task. */
+  gate: PlanGate;
+  logger: Logger;
+};
+
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+type Push = { userId: string; id: string; title: string; body: string; url: string };
+
+async function canSee(
+  tx: Parameters<typeof accessTask>[0]["conn"],
+  gate: PlanGate,
+  personId: string,
+  taskId: string,
+) {
+  try {
+    await accessTask({ conn: tx, gate, personId, taskId, action: "task.read" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Fires what is due at `now`; answers how many reminders were delivered and how many listed as missed. */
+export async function fireDueReminders(
+  deps: ReminderSweepDeps,
+  now: Date,
+): Promise<{ fired: number; missed: number }> {
+  const totals = { fired: 0, missed: 0 };
+  for (;;) {
+    const pushes: Push[] = [];
+    let mailed = false;
+    const claimed = await deps.events.afterCommit(() =>
+      deps.db.transaction(async (tx) => {
+        const at = now.toISOString();
+        const rows = rowsOf(
+          await tx.execute(sql`
+            update task_reminders r
+               set fired_at = ${at}::timestamptz
+              from tasks t, "user" u
+             where r.id in (select id from task_reminders
+                             where fired_at is null and due_at <= ${at}::timestamptz
+                             order by due_at
+                             limit ${BATCH}
+                               for update skip locked)
+               and t.id = r.task_id and u.id = r.user_id
+            returning r.id, r.user_id, r.task_id, r.due_at, t.user_id as owner_id, t.title, t.completed, t.deadline,
+                      u.email, u.preferences`),
+        );
+        for (const row of rows) {
+          if (row.completed === true) continue; // a done task needs no reminding
+          const id = String(row.id);
+          const userId = String(row.user_id);
+          // On someone else's task (a team's), only while the person may still see it: one who left
+          // the team is not told its title. Such a reminder is consumed silently.
+          if (String(row.owner_id) !== userId && !(await canSee(tx, deps.gate, userId, String(row.task_id))))
+            continue;
+          const taskTitle = String(row.title);
+          const dueAt = new Date(row.due_at as string | Date);
+          const deadline = row.deadline ? new Date(row.deadline as string | Date) : null;
+          const link = taskPath(String(row.task_id));
+          const firing = firingOf(dueAt, now);
+          let dto: NotificationDto;
+          if (firing === "missed") {
+            totals.missed++;
+            dto = await insertNotification(tx, {
+              userId,
+              kind: "reminder-missed",
+              title: `Missed reminder: ${taskTitle}`,
+              body: `It was due at ${utc(dueAt)}, while Kairo was not running; it was not sent.`,
+              link,
+              now,
+            });
+            announceNotification(deps.events, userId, dto);
+            continue;
+          }
+          totals.fired++;
+          const title = `${firing === "late" ? "Late reminder" : "Reminder"}: ${taskTitle}`;
+          const body = [
+            firing === "late" ? `Late: it was due at ${utc(dueAt)}.` : "",
+            deadline ? `Deadline ${utc(deadline)}.` : "",
+          ]
+            .filter(Boolean)
+            .join(" ");
+          dto = await insertNotification(tx, {
+            userId,
+            kind: "reminder",
+            title,
+            body,
+            link,
+            reminderId: id,
+            now,
+          });
+          announceNotification(deps.events, userId, dto);
+          const prefs = resolvePreferences(row.preferences as never);
+          if (prefs.notifications.email) {
+            mailed = true;
+            await deps.mail.enqueue(tx, {
+              // Once per firing: a snoozed reminder fires again under a new key.
+              idempotencyKey: `reminder:${id}:${dueAt.toISOString()}`,
+              userId,
+              to: String(row.email),
+              subject: `Kairo: ${title}`.slice(0, 200),
+              text: `${title}. ${body}`,
+              html: `<p>${escapeHtml(title)}. ${escapeHtml(body)}</p>`,
+            });
+          }
+          if (prefs.notifications.desktop)
+            pushes.push({ userId, id: `reminder-${id}-${dueAt.getTime()}`, title, body, url: link });
+        }
+        return rows.length;
+      }),
+    );
+    if (mailed) await deps.mail.kick();
+    for (const p of pushes) {
+      await deps.push
+        .notify(p.userId, {
+          id: p.id,
+          kind: "reminder",
+          title: p.title.slice(0, 200),
+          body: p.body.slice(0, 1000),
+          url: p.url,
+        })
+        .catch((err) => deps.logger.error({ err, userId: p.userId }, "reminder push not queued"));
+    }
+    if (claimed < BATCH) return totals;
+  }
+}
+
+/** Every instance, every `everySeconds`: a reminder fires within that of its time (decision 246). */
+export function reminderSweepJob(deps: ReminderSweepDeps & { everySeconds: number }) {
+  return defineJob({
+    name: REMINDER_SWEEP_JOB,
+    payload: z.object({}).strict(),
+    everyInstanceSeconds: deps.everySeconds,
+    async handler(_payload, { now, log }) {
+      const { fired, missed } = await fireDueReminders(deps, now);
+      if (fired + missed > 0) log.info({ fired, missed }, "reminders fired");
+    },
+  });
+}

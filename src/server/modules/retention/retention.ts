@@ -1,0 +1,100 @@
+// How long the rows that grow by themselves are kept (issue 22 point 4), and the daily job's work:
+// the workflow engine's events and finished runs, the team's activity, notifications, browsers'
+// error reports, calendar sync logs, mail already delivered (or given up) and leases long lapsed. Each table is cut oldest first in small batches, each its
+// own short statement, so the job never holds a long transaction or many locks; two instances
+// running it at once split the rows (SKIP LOCKED) and delete each row once.
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { clientErrorReports } from "../../db/schema/admin.ts";
+import { leases, mailOutbox } from "../../db/schema/background.ts";
+import { syncLogs } from "../../db/schema/calendar.ts";
+import { notifications } from "../../db/schema/notifications.ts";
+import { teamActivity } from "../../db/schema/team.ts";
+import { workflowEvents, workflowExecutions } from "../../db/schema/workflows.ts";
+
+const DAY_MS = 86_400_000;
+/** Rows deleted per statement: small enough to hold few locks for a short time. */
+const BATCH = 1000;
+
+/**
+ * Days each kind of row is kept, counted from the column named in `RETENTION`. Workflow events
+ * must outlive the sweep's 24-hour look-back for new calendar events, whose dedupe keys they hold.
+ */
+export const RETENTION_DAYS = {
+  /** Trigger events, once dispatched (their runs are kept longer, below). */
+  workflowEvents: 30,
+  /** Finished runs (completed, failed, cancelled, held); queued and running ones are never cut. */
+  workflowExecutions: 90,
+  teamActivity: 90,
+  /** Read or not. */
+  notifications: 90,
+  clientErrorReports: 30,
+  syncLogs: 30,
+  /** Mail delivered or given up on; mail still to send is never cut. */
+  mailOutbox: 30,
+  /** Leases lapsed this long ago: work finished or taken over long since, its holder gone. */
+  leases: 1,
+} as const;
+
+export type RetentionKind = keyof typeof RETENTION_DAYS;
+
+type Rule = { table: PgTable; id: AnyPgColumn; age: AnyPgColumn; also?: ReturnType<typeof and> };
+
+const FINISHED = ["completed", "failed", "cancelled", "held"];
+
+const RULES: Record<RetentionKind, Rule> = {
+  workflowEvents: {
+    table: workflowEvents,
+    id: workflowEvents.id,
+    age: workflowEvents.dispatchedAt,
+    also: isNotNull(workflowEvents.dispatchedAt),
+  },
+  workflowExecutions: {
+    table: workflowExecutions,
+    id: workflowExecutions.id,
+    age: workflowExecutions.createdAt,
+    also: inArray(workflowExecutions.status, FINISHED),
+  },
+  teamActivity: { table: teamActivity, id: teamActivity.id, age: teamActivity.createdAt },
+  notifications: { table: notifications, id: notifications.id, age: notifications.createdAt },
+  clientErrorReports: {
+    table: clientErrorReports,
+    id: clientErrorReports.id,
+    age: clientErrorReports.createdAt,
+  },
+  syncLogs: { table: syncLogs, id: syncLogs.id, age: syncLogs.startedAt },
+  mailOutbox: {
+    table: mailOutbox,
+    id: mailOutbox.id,
+    age: mailOutbox.createdAt,
+    also: inArray(mailOutbox.status, ["sent", "failed"]),
+  },
+  leases: { table: leases, id: leases.key, age: leases.expiresAt },
+};
+
+/** Deletes every row past its retention at `now`; answers how many of each kind went. */
+export async function applyRetention(db: Db, now: Date): Promise<Record<RetentionKind, number>> {
+  const deleted = {} as Record<RetentionKind, number>;
+  for (const kind of Object.keys(RULES) as RetentionKind[]) {
+    const { table, id, age, also } = RULES[kind];
+    const before = new Date(now.getTime() - RETENTION_DAYS[kind] * DAY_MS);
+    const due = and(lt(age, before), also);
+    let total = 0;
+    for (;;) {
+      // The oldest first, rows another instance is deleting skipped rather than waited for.
+      const batch = db
+        .select({ id })
+        .from(table)
+        .where(due)
+        .orderBy(age)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      const gone = await db.delete(table).where(inArray(id, batch)).returning({ id });
+      total += gone.length;
+      if (gone.length < BATCH) break;
+    }
+    deleted[kind] = total;
+  }
+  return deleted;
+}
