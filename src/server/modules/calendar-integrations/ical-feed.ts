@@ -146,7 +146,14 @@ export async function renderIcalFeed(db: Db, userId: string, timeZone: string, n
     db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.userId, userId), onSchedule))
+      .where(
+        and(
+          eq(tasks.userId, userId),
+          onSchedule,
+          // A series that ended before the window has nothing in it.
+          or(eq(tasks.completed, false), gte(tasks.completedAt, from), gte(tasks.occurrenceDue, from)),
+        ),
+      )
       .orderBy(asc(tasks.occurrenceDue))
       .limit(MAX_ITEMS),
     // Finished occurrences whose rule date or deadline is in the window (or later: a skip ahead).
