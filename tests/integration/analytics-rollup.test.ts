@@ -32,7 +32,7 @@ const ZONES = [
 
 type Step =
   | { kind: "create"; category: (typeof TASK_CATEGORIES)[number] }
-  | { kind: "start" | "stop" | "complete" | "reopen" | "delete" | "skip" | "once"; task: number }
+  | { kind: "start" | "stop" | "complete" | "reopen" | "delete" | "skip" | "finish" | "once"; task: number }
   | { kind: "repeat"; task: number; count: number | null }
   | { kind: "recategorise"; task: number; category: (typeof TASK_CATEGORIES)[number] }
   | { kind: "editLog" | "deleteLog"; log: number; minutes: number }
@@ -52,13 +52,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("delete" as const), task: index }),
   // Repeating tasks: made to repeat daily (for ever or twice), an occurrence skipped, made to happen
-  // once again; "complete" and "reopen" above complete and reopen their occurrences.
+  // once again; an occurrence completed ("finish", as "complete" above does through the task) or
+  // skipped; the task made to happen once again.
   fc.record({
     kind: fc.constant("repeat" as const),
     task: index,
     count: fc.option(fc.constant(2), { nil: null }),
   }),
-  fc.record({ kind: fc.constantFrom("skip" as const, "once" as const), task: index }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom("skip" as const, "finish" as const, "finish" as const, "once" as const),
+      task: index,
+    }),
+    weight: 2,
+  },
   // A timer started, run for a while (past midnight at times) and stopped.
   fc.record({
     kind: fc.constant("track" as const),
@@ -222,9 +229,11 @@ async function run(s: Step) {
       if (id) status = (await c.patch(`/api/tasks/${id}`, { recurrence: null })).status;
       break;
     }
-    case "skip": {
+    case "skip":
+    case "finish": {
       const id = pick(s.task);
-      if (id) status = (await c.post(`/api/tasks/${id}/occurrences/skip`, {})).status;
+      const action = s.kind === "skip" ? "skip" : "complete";
+      if (id) status = (await c.post(`/api/tasks/${id}/occurrences/${action}`, {})).status;
       break;
     }
     case "recategorise": {
