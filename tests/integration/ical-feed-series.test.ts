@@ -165,6 +165,30 @@ describe("repeating tasks in the iCalendar feed", () => {
     expect(text.match(new RegExp(`UID:task-${rent.id}@kairo`, "g"))).toHaveLength(2);
   });
 
+  it("a window that opens on a date the clocks skip starts the series at its next date", async () => {
+    const me = await person();
+    // 02:30 in Berlin does not exist on 28 March 2027; Kairo moves that date to 03:30 (decision 170).
+    server.clock.set("2027-03-19T12:00:00Z");
+    const early: Recurrence = {
+      rrule: "FREQ=DAILY",
+      start: "2027-03-20T02:30",
+      timeZone: "Europe/Berlin",
+      afterCompletion: false,
+    };
+    const task = await newSeries(me, "Night backup", early);
+    const now = new Date("2027-06-26T00:00:00Z");
+    const from = new Date(now.getTime() - 90 * DAY);
+    expect(from.toISOString()).toBe("2027-03-28T00:00:00.000Z");
+    server.clock.set(now);
+    const { eventOf } = await feed(me, "UTC");
+    const event = eventOf(task.id);
+    expect(event.startDate.toString()).toBe("2027-03-29T02:30:00");
+    const to = new Date("2027-04-10T00:00:00Z");
+    const kairo = occurrencesBetween(early, from, to).map((d) => d.toISOString());
+    expect(kairo[0]).toBe("2027-03-28T01:30:00.000Z");
+    expect(expanded(event, to)).toEqual(kairo.slice(1));
+  });
+
   it("a series that repeats after completion is its open occurrence; done ones are events of their own", async () => {
     const me = await person();
     server.clock.set("2027-03-14T12:00:00Z");
