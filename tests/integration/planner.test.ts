@@ -351,6 +351,28 @@ describe("Plan my week", () => {
     expect(risk.body.tasks.map((t) => t.title)).toContain("Grant proposal");
   });
 
+  it("flags no deadline of a new account's few tasks, and the one that cannot fit (decision 273)", async () => {
+    server.clock.set(NOW);
+    const p = await person(); // no history, working hours never saved
+    const day = 24 * 3_600_000;
+    const at = (days: number) => new Date(Date.parse(NOW) + days * day).toISOString();
+    await task(p, { title: "Call the plumber", estimatedMinutes: 30, deadline: at(1) });
+    await task(p, { title: "Book flights", estimatedMinutes: 30, deadline: at(2) });
+    await task(p, { title: "Tax return", estimatedMinutes: 120, deadline: at(3) });
+    await task(p, { title: "Quarterly report", estimatedMinutes: 60, deadline: at(5) });
+    await task(p, { title: "Read a book", estimatedMinutes: 60 });
+    const calm = await p.client.get<AtRiskResponse>(`/api/planner/at-risk?tz=${ZONE}`);
+    expect(calm.status).toBe(200);
+    expect(calm.body.tasks).toEqual([]);
+    // Ten hours due at noon today (Berlin): 9:00-12:00 is all the time there is.
+    await task(p, { title: "Grant proposal", estimatedMinutes: 480, deadline: "2026-05-11T10:00:00.000Z" });
+    const risk = await p.client.get<AtRiskResponse>(`/api/planner/at-risk?tz=${ZONE}`);
+    expect(risk.body.tasks.map((t) => t.title)).toEqual(["Grant proposal"]);
+    expect(risk.body.tasks[0]!.reason).toMatch(
+      /^Grant proposal cannot be done before it is due Monday 12:00/,
+    );
+  });
+
   it("refuses a plan longer than 8 weeks, bad bodies, and days with no working hours, writing nothing", async () => {
     server.clock.set(NOW);
     const p = await person();
