@@ -403,16 +403,43 @@ export const calendarQuery = z
 
 export const calendarItemsResponse = z.object({
   tasks: z.array(
-    taskDto.pick({
-      id: true,
-      title: true,
-      deadline: true,
-      estimatedMinutes: true,
-      category: true,
-      completed: true,
-      priority: true,
-    }),
+    taskDto
+      .pick({
+        id: true,
+        title: true,
+        deadline: true,
+        estimatedMinutes: true,
+        category: true,
+        completed: true,
+        priority: true,
+      })
+      .extend({
+        /** A repeating task's rule in words ("Every weekday at 08:30"); absent or null: it happens once. */
+        repeats: z.string().nullable().optional(),
+      }),
   ),
+  /**
+   * The future occurrences of the repeating tasks on schedule in the range (decision 265): expanded
+   * from each series' rule after its open occurrence (the task itself, in `tasks`), skipped ones left
+   * out. Read-only: each names its task. Absent from older servers.
+   */
+  occurrences: z
+    .array(
+      z.object({
+        taskId: z.string(),
+        title: z.string(),
+        /** The occurrence's date and time (its deadline when it opens). */
+        at: z.string(),
+        category: z.enum(TASK_CATEGORIES),
+        priority: taskDto.shape.priority,
+        estimatedMinutes: z.number(),
+        /** The rule in words, for "Repeats: ...". */
+        repeats: z.string(),
+      }),
+    )
+    .optional(),
+  /** More occurrences fell in the range than are listed (at most 1,000; 62 per series). */
+  occurrencesCapped: z.boolean().optional(),
   timeBlocks: z.array(
     z.object({
       id: z.string(),
