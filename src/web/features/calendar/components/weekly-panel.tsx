@@ -3,11 +3,13 @@
 import { addDays, isToday } from "date-fns";
 import { CalendarDays, ChevronLeft, ChevronRight, Repeat } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { MOBILE_BREAKPOINT_PX } from "#shared/domain/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { LoadError } from "#web/components/ui/load-error.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { dashboardSection } from "#web/config/paths.ts";
 import { cn } from "#web/lib/cn.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { useCalendarItems } from "../api/get-calendar-items.ts";
@@ -102,12 +104,18 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
           </div>
         </div>
 
-        <div className="flex min-h-5 items-center gap-2 text-sm text-muted tabular-nums">
+        <div className="flex min-h-5 flex-wrap items-center justify-between gap-2 text-sm text-muted tabular-nums">
           {loading ? (
             <Spinner label="Loading the week..." visibleLabel className="justify-start" />
           ) : query.isError ? null : (
             <p>{formatSummary(summary)}</p>
           )}
+          <Link
+            to={`${dashboardSection("calendar")}&view=upcoming`}
+            className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+          >
+            Upcoming (next 7 days)
+          </Link>
         </div>
         {historyNote && <p className="text-xs text-muted">{historyNote}</p>}
 
@@ -126,6 +134,10 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
               {KIND_LABEL[k]}
             </li>
           ))}
+          <li className="flex items-center gap-1.5">
+            <Repeat className="size-3 text-accent" aria-hidden="true" />
+            Repeats
+          </li>
         </ul>
       </section>
     </Card>
