@@ -7,7 +7,6 @@ import {
   addWeeks,
   endOfMonth,
   endOfWeek,
-  format,
   isSameDay,
   isSameMonth,
   isSameYear,
@@ -18,7 +17,7 @@ import {
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
 import { FREE_HISTORY_DAYS } from "#shared/domain/entitlements.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
-import { dayOfMonth, isoDay, monthDay, monthDayYear, time24 } from "./date-labels.ts";
+import { dayOfMonth, isoDay, monthDay, monthDayYear, time24, weekdayLong } from "./date-labels.ts";
 
 export type CalendarItemKind = "task" | "block" | "event";
 
@@ -305,7 +304,7 @@ export function upcomingHeading(day: Date, now: Date): string {
   const today = startOfDay(now);
   if (isSameDay(day, today)) return "Today";
   if (isSameDay(day, addDays(today, 1))) return "Tomorrow";
-  return format(day, "EEEE");
+  return weekdayLong(day);
 }
 
 export type UpcomingDay = { day: Date; heading: string; items: CalendarItem[] };

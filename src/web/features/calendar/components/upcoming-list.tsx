@@ -1,9 +1,9 @@
 // The calendar's Upcoming view (issue 24 point 3): today and the next 7 days, grouped by day ("Today",
 // "Tomorrow", then weekdays), with the open tasks due and the future occurrences of repeating tasks.
-import { format } from "date-fns";
 import { CalendarCheck } from "lucide-react";
 import { cn } from "#web/lib/cn.ts";
 import { type CalendarItem, dayKey, upcomingGroups } from "../calendar-items.ts";
+import { monthLongDay } from "../date-labels.ts";
 import { ItemChip } from "./item-chip.tsx";
 
 export function UpcomingList({
@@ -39,7 +39,7 @@ export function UpcomingList({
                 )}
               >
                 {g.heading}
-                <span className="text-xs font-normal text-muted">{format(g.day, "MMMM d")}</span>
+                <span className="text-xs font-normal text-muted">{monthLongDay(g.day)}</span>
               </h3>
               <ul className="mt-2 flex flex-col gap-1.5">
                 {g.items.map((item) => (
