@@ -59,8 +59,11 @@ describe("future occurrences in the calendar", () => {
       "2026-10-26T07:30:00.000Z",
       "2026-10-29T07:30:00.000Z",
     ]);
-    const first = body.occurrences!.find((o) => o.taskId === task.id)!;
-    expect(first).toMatchObject({ title: "Gym", repeats: "Every Monday and Thursday at 08:30" });
+    expect(body.series?.find((s) => s.taskId === task.id)).toMatchObject({
+      title: "Gym",
+      category: "General",
+      repeats: "Every Monday and Thursday at 08:30",
+    });
   });
 
   it("leaves out the skipped and finished dates: only those after the open one show", async () => {
@@ -113,6 +116,7 @@ describe("future occurrences in the calendar", () => {
     const mine = await calendar(me, "2027-01-01T00:00:00.000Z", "2027-03-04T00:00:00.000Z");
     expect(mine.tasks.map((t) => t.id)).not.toContain(task.id);
     expect(datesOf(mine, task.id)).toEqual([]);
+    expect(mine.series?.map((s) => s.taskId)).not.toContain(task.id);
   });
 
   it("shows only the open occurrence of an after-completion series, and none of a finished task", async () => {
@@ -131,6 +135,7 @@ describe("future occurrences in the calendar", () => {
       "Every 3 days after completion, at 10:00",
     );
     expect(datesOf(body, after.id)).toEqual([]);
+    expect(body.series?.map((s) => s.taskId)).not.toContain(after.id);
     expect(body.tasks.find((t) => t.id === once.body.id)?.repeats ?? null).toBeNull();
   });
 

@@ -419,17 +419,15 @@ export const calendarItemsResponse = z.object({
       }),
   ),
   /**
-   * The future occurrences of the repeating tasks on schedule in the range (decision 265): expanded
-   * from each series' rule after its open occurrence (the task itself, in `tasks`), skipped ones left
-   * out. Read-only: each names its task. Absent from older servers.
+   * The repeating tasks on schedule with future occurrences in the range (decision 265), once each:
+   * what every one of their occurrences shows. Absent from older servers.
    */
-  occurrences: z
+  series: z
     .array(
       z.object({
         taskId: z.string(),
+        /** The series' title (the open occurrence's may differ). */
         title: z.string(),
-        /** The occurrence's date and time (its deadline when it opens). */
-        at: z.string(),
         category: z.enum(TASK_CATEGORIES),
         priority: taskDto.shape.priority,
         estimatedMinutes: z.number(),
@@ -438,7 +436,20 @@ export const calendarItemsResponse = z.object({
       }),
     )
     .optional(),
-  /** More occurrences fell in the range than are listed (at most 1,000; 62 per series). */
+  /**
+   * Their future occurrences in the range, earliest first: expanded from each rule after its open
+   * occurrence (the task itself, in `tasks`), skipped ones left out. Read-only.
+   */
+  occurrences: z
+    .array(
+      z.object({
+        taskId: z.string(),
+        /** The occurrence's date and time (its deadline when it opens). */
+        at: z.string(),
+      }),
+    )
+    .optional(),
+  /** More occurrences fell in the range than are listed (at most 10,000; 62 per series). */
   occurrencesCapped: z.boolean().optional(),
   timeBlocks: z.array(
     z.object({

@@ -15,13 +15,17 @@ import { taskOccurrences, tasks, timeLogs } from "../../db/schema/tasks.ts";
 
 /** At most this many future occurrences per series in one range (a daily rule over 62 days). */
 export const OCCURRENCES_PER_SERIES = 62;
-/** At most this many future occurrences in one answer, earliest first. */
-export const OCCURRENCES_PER_RANGE = 1000;
+/**
+ * At most this many future occurrences in one answer, earliest first: 500 series over the longest
+ * range (issue 24's bench figure, about 8,400 dates) fit.
+ */
+export const OCCURRENCES_PER_RANGE = 10_000;
 /** At most this many series are expanded for one range. */
 const SERIES_PER_RANGE = 1000;
 
 type Priority = CalendarItemsResponse["tasks"][number]["priority"];
 type Occurrence = NonNullable<CalendarItemsResponse["occurrences"]>[number];
+type Series = NonNullable<CalendarItemsResponse["series"]>[number];
 
 type SeriesRow = {
   id: string;
@@ -42,8 +46,19 @@ const recurrenceOf = (r: SeriesRow): Recurrence | null =>
     ? { rrule: r.rule, start: r.start, timeZone: r.timeZone, afterCompletion: r.afterCompletion }
     : null;
 
+// The rules in words, kept like recurrence.ts keeps expansions: every request reads the same series.
+const words = new Map<string, string>();
 /** The rule in words, or the rule itself when it has none. */
-const repeatsOf = (r: Recurrence) => describeRecurrence(r) ?? r.rrule;
+function repeatsOf(r: Recurrence): string {
+  const key = `${r.timeZone}\n${r.start}\n${r.rrule}\n${r.afterCompletion}`;
+  let text = words.get(key);
+  if (text === undefined) {
+    text = describeRecurrence(r) ?? r.rrule;
+    if (words.size >= 5000) words.clear();
+    words.set(key, text);
+  }
+  return text;
+}
 
 /**
  * The future occurrences of open series on schedule within [from, to): the rule's dates after the
@@ -55,9 +70,9 @@ async function futureOccurrences(
   series: SeriesRow[],
   from: Date,
   to: Date,
-): Promise<{ occurrences: Occurrence[]; capped: boolean }> {
+): Promise<{ series: Series[]; occurrences: Occurrence[]; capped: boolean }> {
   const open = series.filter((s) => !s.afterCompletion && s.occurrenceDue && recurrenceOf(s));
-  if (open.length === 0) return { occurrences: [], capped: false };
+  if (open.length === 0) return { series: [], occurrences: [], capped: false };
   // Skipped dates are kept out here rather than given to the expansion as EXDATEs, so the cached
   // expansion of a series stays one whatever the range (recurrence.ts keys it by its EXDATEs).
   const skipped = await db
@@ -76,6 +91,7 @@ async function futureOccurrences(
     );
   const skip = new Set(skipped.map((k) => `${k.taskId}@${k.dueAt.getTime()}`));
   const out: Occurrence[] = [];
+  const shown: Series[] = [];
   let capped = false;
   for (const s of open) {
     const r = recurrenceOf(s)!;
@@ -92,26 +108,28 @@ async function futureOccurrences(
       capped = true;
       dates = dates.slice(0, OCCURRENCES_PER_SERIES);
     }
-    const repeats = repeatsOf(r);
+    let any = false;
     for (const at of dates) {
       if (skip.has(`${s.id}@${at.getTime()}`)) continue;
-      out.push({
+      out.push({ taskId: s.id, at: at.toISOString() });
+      any = true;
+    }
+    if (any)
+      shown.push({
         taskId: s.id,
         title: s.seriesTitle ?? s.title,
-        at: at.toISOString(),
         category: s.category as TaskCategory,
         priority: s.priority as Priority,
         estimatedMinutes: s.estimatedMinutes,
-        repeats,
+        repeats: repeatsOf(r),
       });
-    }
   }
   out.sort((a, b) => a.at.localeCompare(b.at) || a.taskId.localeCompare(b.taskId));
   if (out.length > OCCURRENCES_PER_RANGE) {
     capped = true;
     out.length = OCCURRENCES_PER_RANGE;
   }
-  return { occurrences: out, capped };
+  return { series: shown, occurrences: out, capped };
 }
 
 export async function calendarItems(
@@ -219,7 +237,7 @@ export async function calendarItems(
       .orderBy(asc(syncedEvents.startTime))
       .limit(1000),
   ]);
-  const { occurrences, capped } = await futureOccurrences(db, seriesRows, from, to);
+  const future = await futureOccurrences(db, seriesRows, from, to);
   return {
     tasks: taskRows.map(({ rule, start, timeZone, afterCompletion, ...t }) => {
       const r = rule && start && timeZone ? { rrule: rule, start, timeZone, afterCompletion } : null;
@@ -231,8 +249,9 @@ export async function calendarItems(
         repeats: r && !t.completed ? repeatsOf(r) : null,
       };
     }),
-    occurrences,
-    occurrencesCapped: capped,
+    series: future.series,
+    occurrences: future.occurrences,
+    occurrencesCapped: future.capped,
     timeBlocks: blockRows.map((b) => ({
       ...b,
       category: b.category as TaskCategory,

@@ -98,17 +98,17 @@ describe("toCalendarItems", () => {
       {
         ...data,
         tasks: [{ ...data.tasks[0]!, repeats: "Every day at 10:00" }],
-        occurrences: [
+        series: [
           {
             taskId: "t1",
             title: "Due",
-            at: at(19, 10).toISOString(),
             category: "General",
             priority: "medium",
             estimatedMinutes: 30,
             repeats: "Every day at 10:00",
           },
         ],
+        occurrences: [{ taskId: "t1", at: at(19, 10).toISOString() }],
       },
       at(18, 11),
     );

@@ -81,20 +81,23 @@ export function toCalendarItems(data: CalendarItemsResponse | undefined, now: Da
       ...(t.repeats ? { repeats: t.repeats } : {}),
     });
   }
+  const series = new Map((data.series ?? []).map((s) => [s.taskId, s]));
   for (const o of data.occurrences ?? []) {
+    const s = series.get(o.taskId);
+    if (!s) continue;
     const at = new Date(o.at);
     items.push({
       key: `repeat:${o.taskId}:${o.at}`,
       kind: "task",
       id: o.taskId,
-      title: o.title,
+      title: s.title,
       start: at,
       end: at,
-      category: o.category,
+      category: s.category,
       completed: false,
-      estimatedMinutes: o.estimatedMinutes,
-      priority: o.priority,
-      repeats: o.repeats,
+      estimatedMinutes: s.estimatedMinutes,
+      priority: s.priority,
+      repeats: s.repeats,
       occurrence: true,
     });
   }

@@ -202,6 +202,12 @@ export function CalendarSection({ projectFilter }: { projectFilter?: ProjectFilt
             <p>{formatSummary(summary)}</p>
           )}
           {historyNote && <p className="text-xs">{historyNote}</p>}
+          {!loading && query.data?.occurrencesCapped && (
+            <p className="text-xs">
+              Not every repeat fits: the latest ones are left out. Choose a project or a shorter view to see
+              them all.
+            </p>
+          )}
           {!loading && !query.isError && dragHint && <p className="text-xs">{dragHint}</p>}
         </div>
 
