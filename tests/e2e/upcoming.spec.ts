@@ -72,7 +72,12 @@ test("a repeating task's next dates show in Upcoming and the calendar, which fil
   await expect(details.getByText("Every day at 21:15")).toBeVisible();
   await expect(details.getByRole("link", { name: "Open the task" })).toBeVisible();
   await expect(details.getByRole("button", { name: "Save deadline" })).toHaveCount(0);
-  await details.getByRole("button", { name: "Close" }).first().click();
+  // "Open the task" opens the series' task in the task list.
+  await details.getByRole("link", { name: "Open the task" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Task" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Edit Task" }).getByLabel("Title")).toHaveValue("Stretch");
+  await page.goto("/dashboard?section=calendar&view=upcoming");
+  await expect(repeatsOf(page, "Stretch").first()).toBeVisible();
 
   // The week, the month and the day show them too.
   await page.getByRole("tab", { name: "Week" }).click();
