@@ -44,6 +44,18 @@ test("a repeating task's next dates show in Upcoming and the calendar, which fil
   await line.press("Enter");
   await expect(palette).toBeHidden();
 
+  // The overview's week lists (and counts) the repeats too, and links to Upcoming.
+  const panel = page.locator('section[aria-labelledby="weekly-panel-heading"]');
+  await panel.getByRole("button", { name: "Next week" }).click();
+  await expect(
+    panel.getByText(/^Repeat of a task: Stretch, due 21:15\. Repeats: Every day at 21:15$/),
+  ).toHaveCount(5);
+  await expect(panel.getByText(/\b(1[0-9]|[5-9]) tasks due$/)).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Upcoming (next 7 days)" })).toHaveAttribute(
+    "href",
+    "/dashboard?section=calendar&view=upcoming",
+  );
+
   // Upcoming: today and the next 7 days, by day, with the future repeats marked and their rule named.
   await page.goto("/dashboard?section=calendar&view=upcoming");
   await expect(page.getByRole("tab", { name: "Upcoming", selected: true })).toBeVisible();
