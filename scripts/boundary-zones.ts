@@ -67,7 +67,7 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   health: [],
   notifications: [],
   platform: ["tasks", "projects", "comments", "pomodoro", "analytics"],
-  planner: ["ai-insights"],
+  planner: ["ai-insights", "permissions"],
   // The permission table's server side (decision 160): asked by every team, project and task route.
   permissions: [],
   pomodoro: [],

@@ -53,13 +53,15 @@ test("two members see each other's presence, typing and a broadcast action", asy
     await olivia.goto("/team-workspace");
     await expect(olivia.getByRole("heading", { name: "Team Workspace", level: 1 })).toBeVisible();
     const presence = olivia.getByRole("list", { name: "Live presence" });
-    const annRow = presence.getByRole("listitem", { name: new RegExp(memberEmail) });
+    // Named as on the member list (decision 270), with the email beneath.
+    const annRow = presence.getByRole("listitem", { name: /^member Person, / });
     // Ann's joining is the team's first activity.
     await expect(olivia.getByRole("list", { name: "Recent activity" })).toContainText(
       `${memberEmail} joined the team`,
     );
     // Ann has not opened Kairo yet: offline.
     await expect(annRow).toContainText("Offline");
+    await expect(annRow).toContainText(memberEmail);
 
     const ann = await member.newPage();
     await ann.goto("/dashboard?section=tasks");
@@ -72,7 +74,9 @@ test("two members see each other's presence, typing and a broadcast action", asy
     await expect(annRow).toContainText("Team Workspace");
     // Ann sees Olivia too, on her phone, without sideways scrolling.
     const annPresence = ann.getByRole("list", { name: "Live presence" });
-    await expect(annPresence.getByRole("listitem", { name: new RegExp(ownerEmail) })).toContainText("Online");
+    const oliviaRow = annPresence.getByRole("listitem", { name: /^owner Person, / });
+    await expect(oliviaRow).toContainText("Online");
+    await expect(oliviaRow).toContainText(ownerEmail);
     expect(await ann.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // Typing shows, and clears at once when the field is emptied, or 3 seconds after the last key.

@@ -281,6 +281,9 @@ test("paying for Team returns to the dashboard with a notice and the team worksp
   await expect(page.getByText("Welcome to Team! Your new features are unlocked.")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(nav(page).getByRole("link", { name: "Team Workspace" })).toHaveAccessibleDescription("");
+  // On Team, the Overview no longer offers the paid features (decision 271).
+  await expect(page.getByRole("region", { name: "Your numbers" })).toContainText("Team");
+  await expect(page.getByText("Pro Features")).toHaveCount(0);
   await nav(page).getByRole("link", { name: "Team Workspace" }).click();
   await expect(page.getByRole("heading", { name: "Team Workspace", level: 1 })).toBeVisible();
   void consoleErrors;

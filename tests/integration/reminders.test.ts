@@ -4,9 +4,10 @@
 // marks one found late, lists one more than a day late as missed, and a snooze makes it fire again.
 // Another person's reminders are not found. One server for the file; the sweep runs by hand.
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "#server/db/schema/background.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
+import type { PlanningPreferencesResponse } from "#shared/contracts/planner.ts";
 import type { ProjectDto } from "#shared/contracts/projects.ts";
 import type { ReminderDto, ReminderListResponse } from "#shared/contracts/reminders.ts";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
@@ -166,7 +167,8 @@ describe("reminders", () => {
     const lateN = all.filter((n) => n.reminderId === lateR.id);
     expect(lateN).toHaveLength(1);
     expect(lateN[0]!.title).toBe("Late reminder: Call the bank");
-    expect(lateN[0]!.body).toMatch(/^Late: it was due at/);
+    // Nothing tells Kairo this person's zone: the times are in UTC, and say so.
+    expect(lateN[0]!.body).toBe("Late: it was set for Monday 4 March, 10:10 UTC.");
     expect(all.filter((n) => n.reminderId === missedR.id)).toHaveLength(0);
     const missedN = all.filter((n) => n.title === "Missed reminder: Renew the passport");
     expect(missedN).toHaveLength(1);
@@ -174,6 +176,48 @@ describe("reminders", () => {
     const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.userId, me.id));
     expect(mail.filter((m) => m.subject.includes("Renew the passport"))).toHaveLength(0);
     expect(mail.filter((m) => m.subject.includes("Call the bank"))).toHaveLength(1);
+  });
+
+  it("writes the deadline in words on the person's wall clock: in the bell, the email and the push", async () => {
+    server.clock.set(T0);
+    // Paris set in Settings → Planning (defaults saved with that zone).
+    const paris = await person();
+    const defaults = await paris.client.get<PlanningPreferencesResponse>(
+      "/api/planner/preferences?tz=Europe/Paris",
+    );
+    expect((await paris.client.put("/api/planner/preferences", defaults.body.preferences)).status).toBe(200);
+    // No setting, but analytics read from a browser in New York.
+    const newYork = await person();
+    expect((await newYork.client.get("/api/analytics?range=7&tz=America/New_York")).status).toBe(200);
+    // Deadline Tuesday 5 March 2030, 10:46 UTC: 11:46 in Paris, 05:46 in New York.
+    const deadline = "2030-03-05T10:46:00.000Z";
+    const at = new Date(T0.getTime() + 5 * MIN).toISOString();
+    for (const p of [paris, newYork]) {
+      const t = await newTask(p, { title: "File the report", deadline });
+      expect((await addReminder(p, t.id, { at })).status).toBe(201);
+    }
+    const push = vi.spyOn(server.kairo.deps.push, "notify");
+    try {
+      server.clock.set(new Date(at));
+      await sweep();
+      const expected = [
+        [paris, "Due Tuesday 5 March, 11:46."],
+        [newYork, "Due Tuesday 5 March, 05:46."],
+      ] as const;
+      for (const [p, body] of expected) {
+        const bell = (await notificationsOf(p.id)).filter((n) => n.title === "Reminder: File the report");
+        expect(bell.map((n) => n.body)).toEqual([body]);
+        const mail = (await db().select().from(mailOutbox).where(eq(mailOutbox.userId, p.id))).filter((m) =>
+          m.subject.includes("File the report"),
+        );
+        expect(mail).toHaveLength(1);
+        expect(mail[0]!.text).toContain(body);
+        expect(mail[0]!.html).toContain(body);
+        expect(push).toHaveBeenCalledWith(p.id, expect.objectContaining({ body }));
+      }
+    } finally {
+      push.mockRestore();
+    }
   });
 
   it("gives a new task with a deadline the person's default reminder", async () => {

@@ -81,6 +81,7 @@ describe("presence, page and typing", () => {
       expect.objectContaining({
         userId: ownerId,
         email: owner.email,
+        name: "Olivia Owner",
         status: "online",
         page: "/team-workspace",
       }),
@@ -93,6 +94,7 @@ describe("presence, page and typing", () => {
       expect.objectContaining({
         userId: annId,
         email: ann.email,
+        name: ann.name,
         status: "online",
         page: "/dashboard?section=tasks",
       }),

@@ -102,6 +102,8 @@ export async function attachRealtime(server: HttpServer, o: RealtimeOptions) {
     socket.data.userId = session.user.id;
     socket.data.sessionId = session.session.id;
     socket.data.email = session.user.email;
+    // Shown to the person's team only (as on its member list); empty when they gave none.
+    socket.data.name = session.user.name ?? "";
     if (o.limits.enabled) {
       const place = { userId: session.user.id, socketId: socket.id };
       const admitted = await quota.claim(place, Date.now()).catch((err) => {

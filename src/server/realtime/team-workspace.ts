@@ -176,6 +176,7 @@ export function attachTeamWorkspace(io: Server, deps: TeamWorkspaceDeps) {
       connectionId: s.id,
       userId,
       email: s.data.email as string,
+      name: (s.data.name as string | undefined) ?? "",
       status,
       page: s.data.initialPage ?? "",
       changedAt: now,

@@ -75,6 +75,7 @@ function conn(over: Partial<ConnectionPresence>): ConnectionPresence {
     connectionId: "c1",
     userId: "u1",
     email: "ann@example.com",
+    name: "Ann Archer",
     status: "online",
     page: "/dashboard",
     changedAt: T0,
@@ -93,6 +94,7 @@ describe("merging connections into members", () => {
       {
         userId: "u1",
         email: "ann@example.com",
+        name: "Ann Archer",
         status: "online",
         page: "/team-workspace",
         lastSeen: new Date(T0).toISOString(),

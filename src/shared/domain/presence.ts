@@ -69,6 +69,8 @@ export type ConnectionPresence = {
   connectionId: string;
   userId: string;
   email: string;
+  /** The person's name as their team sees it on the member list; "" when none (older records lack it). */
+  name?: string;
   status: PresenceStatus;
   page: string;
   /** When this connection last reported activity or changed status (ms). */
@@ -81,6 +83,8 @@ export type ConnectionPresence = {
 export type MemberPresence = {
   userId: string;
   email: string;
+  /** The name to show, "" when the person has none (then show the email). */
+  name: string;
   status: MemberStatus;
   page: string | null;
   /** When the member was last seen by any instance (ISO). */
@@ -116,6 +120,7 @@ export function mergeMember(
   return {
     userId,
     email: latest.email,
+    name: latest.name ?? "",
     status: best.status,
     page: latest.page,
     lastSeen: new Date(seen).toISOString(),

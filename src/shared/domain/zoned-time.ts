@@ -105,3 +105,32 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * An instant in words people read, on the wall clock of `timeZone`: "Saturday 28 November, 11:46";
+ * the year is added when it is not the year of `now` there ("Monday 3 January 2028, 09:00").
+ * Fixed English words (no locale data), as the rest of Kairo's server-written texts.
+ */
+export function instantInWords(instant: Date, timeZone: string, now: Date): string {
+  const w = wallClock(instant.getTime(), timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay()];
+  const year = w.year === wallClock(now.getTime(), timeZone).year ? "" : ` ${w.year}`;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${weekday} ${w.day} ${MONTHS[w.month - 1]}${year}, ${pad(w.hour)}:${pad(w.minute)}`;
+}

@@ -1,25 +1,20 @@
 // The project a page is narrowed to lives in the address (?project=<id>), so a reload, a shared link
 // or Back keeps it; choosing replaces the history entry (a filter is a view of the same place).
 import { type ReactNode, useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParamsEditor } from "./use-search-params-editor.ts";
 
 /** The chosen project's id (null: all projects) and its setter. */
 export function useProjectParam(): [string | null, (projectId: string | null) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamsEditor();
   const projectId = params.get("project") || null;
   const setProject = useCallback(
     (next: string | null) => {
-      setParams(
-        (prev) => {
-          const updated = new URLSearchParams(prev);
-          if (next) updated.set("project", next);
-          else updated.delete("project");
-          return updated;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      edit((updated) => {
+        if (next) updated.set("project", next);
+        else updated.delete("project");
+      });
     },
-    [setParams],
+    [edit],
   );
   return [projectId, setProject];
 }

@@ -13,6 +13,7 @@ import type {
   PlanRequest,
   PlanResponse,
 } from "#shared/contracts/planner.ts";
+import { everyDayPreferences, deadlinesAtRisk as riskOf } from "#shared/domain/planner/deadline-risk.ts";
 import { diffPlans } from "#shared/domain/planner/plan-diff.ts";
 import { planWork } from "#shared/domain/planner/plan-work.ts";
 import {
@@ -30,6 +31,7 @@ import type {
   Plan,
   PlanHorizon,
   Reason,
+  Suggestion,
   UnplacedTask,
 } from "#shared/domain/planner/types.ts";
 import { validateDraggedBlock } from "#shared/domain/planner/validate-block.ts";
@@ -39,6 +41,7 @@ import { type PlanBlockRow, planBlocks, plannerState } from "../../db/schema/pla
 import { tasks } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
+import { tasksToDo } from "../permissions/permissions.ts";
 import { busyEvents, type Gathered, gatherInputs, horizonSpan, minutesLeft } from "./plan-inputs.ts";
 import { storedPlanning, strainAndPeak } from "./planning-preferences.ts";
 
@@ -66,9 +69,9 @@ type Basis = {
 export type PlannerCall = { db: Db; userId: string; now: Date; zoneHint: string };
 
 async function setup(c: PlannerCall) {
-  const { preferences } = await storedPlanning(c.db, c.userId, c.zoneHint);
+  const { preferences, saved } = await storedPlanning(c.db, c.userId, c.zoneHint);
   const { strain } = await strainAndPeak(c.db, c.userId, preferences.timeZone, c.now);
-  return { preferences, strain };
+  return { preferences, saved, strain };
 }
 
 function horizonOf(req: PlanRequest, zone: string, now: Date): PlanHorizon {
@@ -150,7 +153,7 @@ async function titlesOf(db: Db, userId: string, ids: string[]) {
   const rows = await db
     .select({ id: tasks.id, title: tasks.title, completed: tasks.completed, deadline: tasks.deadline })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...new Set(ids)])));
+    .where(and(tasksToDo(db, userId), inArray(tasks.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -291,7 +294,7 @@ async function recordBasis(tx: Tx, userId: string, now: Date, until: Date) {
     ? await tx
         .select({ id: tasks.id, deadline: tasks.deadline })
         .from(tasks)
-        .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
+        .where(and(tasksToDo(tx, userId), inArray(tasks.id, ids)))
     : [];
   const events = await busyEvents(tx as unknown as Db, userId, now, until);
   const basis: Basis = {
@@ -442,7 +445,7 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
     const [task] = await tx
       .select()
       .from(tasks)
-      .where(and(eq(tasks.id, row.taskId), eq(tasks.userId, c.userId)));
+      .where(and(eq(tasks.id, row.taskId), tasksToDo(tx, c.userId)));
     if (!task || task.completed)
       throw new AppError("CONFLICT", "This block's task is done; there is nothing to move.");
     const proposal = (state.proposal ?? null) as Proposal | null;
@@ -508,24 +511,30 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
   return readPlan(c);
 }
 
-/** Deadlines at risk this week as things stand (the plan in force repaired, not stored). */
+/**
+ * Deadlines at risk this week (the Tasks list's badge; decision 273): overdue, or more work due by
+ * the deadline than the person's working time before it. The plan as things stand (the plan in
+ * force repaired, not stored) only lends its smallest change to meet a deadline.
+ */
 export async function deadlinesAtRisk(c: PlannerCall): Promise<AtRiskResponse> {
-  const { preferences, strain } = await setup(c);
+  const { preferences, saved, strain } = await setup(c);
   const horizon = horizonOf({ scope: "week" }, preferences.timeZone, c.now);
   const g = await gatherInputs(c.db, c.userId, preferences, strain, horizon, c.now);
-  let plan: Plan;
+  const suggestions = new Map<string, Suggestion | null | undefined>();
   try {
-    plan = runPlanner(g);
+    for (const a of runPlanner(g).atRisk) suggestions.set(a.taskId, a.suggestion);
   } catch {
-    return { tasks: [] };
+    // No plan (no working hours this week): the risk is judged all the same, without suggestions.
   }
+  // Working hours never saved: Kairo does not know the person's days, so every day counts.
+  const input = saved ? g.input : { ...g.input, preferences: everyDayPreferences(g.input.preferences) };
   const w: WordingContext = {
     zone: preferences.timeZone,
     now: c.now.getTime(),
     title: (id) => g.titles.get(id) ?? "a task",
   };
   return {
-    tasks: plan.atRisk.map((a) => ({
+    tasks: riskOf(input, suggestions).map((a) => ({
       taskId: a.taskId,
       title: w.title(a.taskId),
       deadline: new Date(a.deadline).toISOString(),

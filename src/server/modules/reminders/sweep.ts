@@ -4,12 +4,14 @@
 // sweeping at once take disjoint rows, and a pass that dies before its commit leaves its rows to
 // the next: each reminder fires exactly once. One found more than 2 minutes after its time says
 // "late"; more than a day after, it is not delivered but listed in the bell as "Missed reminder".
-// Desktop notifications go through the Web Push delivery's durable jobs after the commit.
+// Desktop notifications go through the Web Push delivery's durable jobs after the commit. Times are
+// written in words on the person's wall clock (decision 272).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { NotificationDto } from "#shared/contracts/notifications.ts";
 import { resolvePreferences } from "#shared/contracts/preferences.ts";
 import { firingOf } from "#shared/domain/reminders.ts";
+import { instantInWords, isTimeZone } from "#shared/domain/zoned-time.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { defineJob } from "../../jobs/queue.ts";
@@ -41,7 +43,37 @@ const rowsOf = (result: unknown) =>
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/**
+ * The zone a person's reminder texts are written in: their time zone setting (Settings → Planning),
+ * else the zone their analytics were last counted in (their browser's), else UTC.
+ */
+export function reminderZone(planningZone: unknown, rollupZone: unknown): string {
+  for (const z of [planningZone, rollupZone])
+    if (typeof z === "string" && z !== "" && isTimeZone(z)) return z;
+  return "UTC";
+}
+
+/** "Saturday 28 November, 11:46" in the person's zone; "UTC" is said when that is the zone. */
+export function whenInWords(d: Date, zone: string, now: Date): string {
+  const words = instantInWords(d, zone, now);
+  return zone === "UTC" || zone === "Etc/UTC" ? `${words} UTC` : words;
+}
+
+/** The body of a delivered reminder: late or not, and the task's deadline if it has one. */
+export function reminderBody(o: {
+  late: boolean;
+  dueAt: Date;
+  deadline: Date | null;
+  zone: string;
+  now: Date;
+}): string {
+  return [
+    o.late ? `Late: it was set for ${whenInWords(o.dueAt, o.zone, o.now)}.` : "",
+    o.deadline ? `Due ${whenInWords(o.deadline, o.zone, o.now)}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
 
 type Push = { userId: string; id: string; title: string; body: string; url: string };
 
@@ -83,7 +115,9 @@ export async function fireDueReminders(
                                for update skip locked)
                and t.id = r.task_id and u.id = r.user_id
             returning r.id, r.user_id, r.task_id, r.due_at, t.user_id as owner_id, t.title, t.completed, t.deadline,
-                      u.email, u.preferences`),
+                      u.email, u.preferences,
+                      (select ps.preferences->>'timeZone' from planner_state ps where ps.user_id = r.user_id) as planning_zone,
+                      (select a.time_zone from analytics_totals a where a.user_id = r.user_id) as rollup_zone`),
         );
         for (const row of rows) {
           if (row.completed === true) continue; // a done task needs no reminding
@@ -98,6 +132,7 @@ export async function fireDueReminders(
           const deadline = row.deadline ? new Date(row.deadline as string | Date) : null;
           const link = taskPath(String(row.task_id));
           const firing = firingOf(dueAt, now);
+          const zone = reminderZone(row.planning_zone, row.rollup_zone);
           let dto: NotificationDto;
           if (firing === "missed") {
             totals.missed++;
@@ -105,7 +140,7 @@ export async function fireDueReminders(
               userId,
               kind: "reminder-missed",
               title: `Missed reminder: ${taskTitle}`,
-              body: `It was due at ${utc(dueAt)}, while Kairo was not running; it was not sent.`,
+              body: `It was set for ${whenInWords(dueAt, zone, now)}, while Kairo was not running; it was not sent.`,
               link,
               now,
             });
@@ -114,12 +149,7 @@ export async function fireDueReminders(
           }
           totals.fired++;
           const title = `${firing === "late" ? "Late reminder" : "Reminder"}: ${taskTitle}`;
-          const body = [
-            firing === "late" ? `Late: it was due at ${utc(dueAt)}.` : "",
-            deadline ? `Deadline ${utc(deadline)}.` : "",
-          ]
-            .filter(Boolean)
-            .join(" ");
+          const body = reminderBody({ late: firing === "late", dueAt, deadline, zone, now });
           dto = await insertNotification(tx, {
             userId,
             kind: "reminder",

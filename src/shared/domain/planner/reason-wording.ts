@@ -70,6 +70,8 @@ export function describeReason(r: Reason, w: WordingContext): string {
       return `little free time is left before ${due("deadline")} (${hm(Number(p.slackMinutes))})`;
     case "overdue":
       return `overdue since ${due("deadline")}`;
+    case "cannotFit":
+      return `cannot be done before it is due ${due("deadline")}: the work due by then needs ${hm(Number(p.missingMinutes))} more than your working time before it`;
   }
 }
 

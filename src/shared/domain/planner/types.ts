@@ -109,7 +109,9 @@ export type ReasonCode =
   // at risk
   | "willMiss"
   | "littleSlack"
-  | "overdue";
+  | "overdue"
+  // the badge's rule (decision 273): more work due by the deadline than working time before it
+  | "cannotFit";
 
 export type PlannedBlock = {
   taskId: string;

@@ -17,7 +17,7 @@ import { calendarItemsQueryOptions } from "#web/features/calendar/api/get-calend
 import { weekStart } from "#web/features/calendar/calendar-items.ts";
 import { WeeklyCalendarPanel } from "#web/features/calendar/components/weekly-panel.tsx";
 import { overviewQueryOptions } from "#web/features/overview/api/get-overview.ts";
-import { ProFeaturesPanel } from "#web/features/overview/components/pro-features-panel.tsx";
+import { ProFeaturesCard } from "#web/features/overview/components/pro-features-panel.tsx";
 import { StatCards } from "#web/features/overview/components/stat-cards.tsx";
 import { pomodoroTodayQueryOptions } from "#web/features/pomodoro/api/get-pomodoro-today.ts";
 import { PomodoroPanel } from "#web/features/pomodoro/components/pomodoro-panel.tsx";
@@ -120,7 +120,7 @@ function Overview() {
           <WeeklyCalendarPanel />
         </SectionBoundary>
         <SectionBoundary what="Pro features">
-          <ProFeaturesPanel aiInsightsLocked={aiInsights === "denied"} onUpgrade={upgrade.open} />
+          <ProFeaturesCard aiInsightsLocked={aiInsights === "denied"} onUpgrade={upgrade.open} />
         </SectionBoundary>
       </div>
     </>

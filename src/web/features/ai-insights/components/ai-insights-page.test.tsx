@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { InsightsResponse } from "#shared/contracts/ai-insights.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
@@ -52,10 +52,17 @@ const response: InsightsResponse = {
   },
 };
 
+/** The page in a data router, as the app mounts it (the address editor reads navigation state). */
+function atAddress(address: string, page: ReturnType<typeof h>) {
+  return h(RouterProvider, {
+    router: createMemoryRouter([{ path: "*", element: page }], { initialEntries: [address] }),
+  });
+}
+
 function render(data: InsightsResponse) {
   const qc = new QueryClient();
   qc.setQueryData(queryKeys.aiInsights, data);
-  return renderToString(h(QueryClientProvider, { client: qc }, h(MemoryRouter, null, h(AiInsightsPage))));
+  return renderToString(h(QueryClientProvider, { client: qc }, atAddress("/ai-insights", h(AiInsightsPage))));
 }
 
 describe("AiInsightsPage", () => {
@@ -93,9 +100,8 @@ describe("AiInsightsPage", () => {
       h(
         QueryClientProvider,
         { client: qc },
-        h(
-          MemoryRouter,
-          { initialEntries: [`/ai-insights?project=${projectId}`] },
+        atAddress(
+          `/ai-insights?project=${projectId}`,
           h(AiInsightsPage, { projectFilter: (p) => h("span", null, `picker:${p.value}`) }),
         ),
       ),

@@ -1,9 +1,14 @@
 // What the paid plans add, in plain words and without invented figures, with the way to AI insights.
+// Shown only to people without a paid plan (free, or on the trial, running or run out): someone on
+// Pro or Team already has what it offers (decision 271).
+
 import { ArrowRight, Brain, Lock, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
+import type { SubscriptionResponse } from "#shared/contracts/billing.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useSubscription } from "#web/lib/subscription.ts";
 
 const FEATURES = [
   {
@@ -34,6 +39,16 @@ const FEATURES = [
     upgrade: null,
   },
 ] as const;
+
+/** Whom the panel is for: people on no paid plan (free, or the trial whether it runs or ran out). */
+export const offersPaidFeatures = (plan: SubscriptionResponse["plan"]) => plan === "free" || plan === "trial";
+
+/** The panel when the person's plan is one it is meant for; nothing while the plan loads or on Pro/Team. */
+export function ProFeaturesCard(props: Parameters<typeof ProFeaturesPanel>[0]) {
+  const subscription = useSubscription();
+  if (!subscription.data || !offersPaidFeatures(subscription.data.plan)) return null;
+  return <ProFeaturesPanel {...props} />;
+}
 
 const linkClass =
   "mt-1.5 inline-flex min-h-8 items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline";

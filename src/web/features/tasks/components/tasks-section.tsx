@@ -2,7 +2,6 @@
 // and the virtualised list with its loading, empty, no-match and error states.
 import { Layers, ListChecks, Plus, SearchX } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { TaskDto } from "#shared/contracts/tasks.ts";
 import { staleTaskMessage } from "#shared/contracts/tasks.ts";
 import { openSubtaskCount } from "#shared/domain/subtasks.ts";
@@ -14,6 +13,7 @@ import { notifyError, toast } from "#web/lib/notify.ts";
 import { usePreferences } from "#web/lib/preferences.ts";
 import { type ProjectFilterSlot, useProjectParam } from "#web/lib/project-param.ts";
 import { useSession } from "#web/lib/session.ts";
+import { useSearchParamsEditor } from "#web/lib/use-search-params-editor.ts";
 import { useFinishOccurrence } from "../api/finish-occurrence.ts";
 import { useTasks } from "../api/list-tasks.ts";
 import { useSetTaskGrouping } from "../api/set-task-grouping.ts";
@@ -208,22 +208,15 @@ export function TasksSection({
 
   // A notification's link (a mention, decision 168) names a task: its edit view opens once the task
   // is on the list, and the address forgets it so closing the dialog does not reopen it.
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useSearchParamsEditor();
   const linkedTask = params.get("task");
   useEffect(() => {
     if (!linkedTask) return;
     const found = tasks.find((t) => t.id === linkedTask);
     if (!found && !query.isSuccess) return;
     if (found) setForm({ open: true, task: found });
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.delete("task");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linkedTask, tasks, query.isSuccess, setParams]);
+    editParams((next) => next.delete("task"));
+  }, [linkedTask, tasks, query.isSuccess, editParams]);
 
   const clearAll = () => {
     setSearch("");

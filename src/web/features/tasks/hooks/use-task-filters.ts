@@ -1,9 +1,10 @@
 // The list's filters live in the address next to ?section=tasks, so a reload, a shared link or Back
-// keeps them. Changes replace the history entry (a filter is not a place) and keep the scroll.
+// keeps them. Changes replace the history entry (a filter is not a place) and keep the scroll, and
+// two made in quick succession both stand (lib/use-search-params-editor.ts).
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import { DUE_FILTERS } from "#shared/contracts/tasks.ts";
 import { isTaskCategory, isTaskStatus } from "#shared/domain/tasks.ts";
+import { useSearchParamsEditor } from "#web/lib/use-search-params-editor.ts";
 import type { DueFilter, TaskFilters } from "../api/list-tasks.ts";
 
 const KEYS = ["category", "status", "due", "q"] as const satisfies readonly (keyof TaskFilters)[];
@@ -11,7 +12,7 @@ const KEYS = ["category", "status", "due", "q"] as const satisfies readonly (key
 const isDue = (v: unknown): v is DueFilter => (DUE_FILTERS as readonly unknown[]).includes(v);
 
 export function useTaskFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, edit] = useSearchParamsEditor();
   const category = params.get("category");
   const status = params.get("status");
   const due = params.get("due");
@@ -29,30 +30,20 @@ export function useTaskFilters() {
 
   const setFilter = useCallback(
     <K extends keyof TaskFilters>(key: K, value: TaskFilters[K] | "") => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      edit((next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      });
     },
-    [setParams],
+    [edit],
   );
 
   const clearFilters = useCallback(() => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        // The project picker's ?project= (the list's fifth filter, lib/project-param.ts) goes too.
-        for (const k of [...KEYS, "project"]) next.delete(k);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [setParams]);
+    edit((next) => {
+      // The project picker's ?project= (the list's fifth filter, lib/project-param.ts) goes too.
+      for (const k of [...KEYS, "project"]) next.delete(k);
+    });
+  }, [edit]);
 
   const active = KEYS.some((k) => filters[k] !== undefined);
   return { filters, setFilter, clearFilters, active };

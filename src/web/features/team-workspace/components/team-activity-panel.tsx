@@ -1,5 +1,6 @@
-// The Team Activity panel: every member with the first letter of their email, the email, the page
-// they are on, a status dot (online green, away yellow, busy red), "typing..." and a status text;
+// The Team Activity panel: every member with the first letter of their name, their name as the
+// member list shows it (the email when they gave none) over their email, the page they are on, a
+// status dot (online green, away yellow, busy red), "typing..." and a status text;
 // the heading counts the members who are active (not offline).
 import type { MemberPresence, MemberStatus } from "#shared/domain/presence.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -16,7 +17,15 @@ const DOT: Record<MemberStatus, string> = {
 
 export type RosterMember = { email: string; name: string };
 
-type Row = { key: string; email: string; status: MemberStatus; page: string | null; typing: boolean };
+type Row = {
+  key: string;
+  /** The name the member list shows (the email when there is no name). */
+  label: string;
+  email: string;
+  status: MemberStatus;
+  page: string | null;
+  typing: boolean;
+};
 
 /** The team's roster with live presence, the present first; someone present but not yet listed is added. */
 export function rows(roster: RosterMember[], live: Pick<TeamWorkspaceLive, "members" | "typing">): Row[] {
@@ -24,13 +33,17 @@ export function rows(roster: RosterMember[], live: Pick<TeamWorkspaceLive, "memb
   for (const m of Object.values(live.members)) byEmail.set(m.email.toLowerCase(), m);
   const listed = new Set(roster.map((r) => r.email.toLowerCase()));
   const extra = [...byEmail.values()].filter((m) => !listed.has(m.email.toLowerCase()));
-  const all = [...roster.map((r) => r.email), ...extra.map((m) => m.email)];
+  const all = [
+    ...roster.map((r) => ({ email: r.email, name: r.name })),
+    ...extra.map((m) => ({ email: m.email, name: m.name })),
+  ];
   const order: Record<MemberStatus, number> = { online: 0, busy: 1, away: 2, offline: 3 };
   return all
-    .map((email) => {
+    .map(({ email, name }) => {
       const p = byEmail.get(email.toLowerCase());
       return {
         key: email,
+        label: name?.trim() || p?.name?.trim() || email,
         email,
         status: p?.status ?? "offline",
         page: p ? p.page : null,
@@ -75,14 +88,14 @@ export function TeamActivityPanel({ roster, live }: { roster: RosterMember[]; li
             <li
               key={r.key}
               className="flex items-center gap-3 py-3"
-              aria-label={`${r.email}, ${STATUS_TEXT[r.status]}`}
+              aria-label={`${r.label}, ${STATUS_TEXT[r.status]}`}
             >
               <span className="relative shrink-0">
                 <span
                   aria-hidden="true"
                   className="grid size-9 place-items-center rounded-full bg-accent-soft text-sm font-semibold"
                 >
-                  {r.email[0]?.toUpperCase() ?? "?"}
+                  {r.label.trim()[0]?.toUpperCase() ?? "?"}
                 </span>
                 <span
                   data-testid="status-dot"
@@ -95,7 +108,8 @@ export function TeamActivityPanel({ roster, live }: { roster: RosterMember[]; li
                 />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{r.email}</p>
+                <p className="truncate text-sm font-medium">{r.label}</p>
+                {r.label !== r.email && <p className="truncate text-xs text-muted">{r.email}</p>}
                 <p className="truncate text-xs text-muted">
                   {r.status === "offline" ? "Not in Kairo right now" : pageLabel(r.page)}
                 </p>
