@@ -291,6 +291,14 @@ try {
   console.info(`(repeating tasks' month view skipped: ${(err as Error).message})`);
 }
 
+// 4d. Team analytics for a team of 100 on PostgreSQL (bench/team-analytics.ts)
+try {
+  const { teamAnalyticsFigures } = await import("./team-analytics.ts");
+  await teamAnalyticsFigures(record);
+} catch (err) {
+  console.info(`(team analytics figures skipped: ${(err as Error).message})`);
+}
+
 // 5. The Team Workspace: broadcast latency and memory per connection (bench/team-presence.ts)
 try {
   const { teamPresenceFigures } = await import("./team-presence.ts");
