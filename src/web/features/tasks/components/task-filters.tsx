@@ -32,12 +32,18 @@ export function TaskFilters({
     <search
       className={cn(
         "mb-4 grid grid-cols-2 gap-3 lg:items-end",
+        // Five filters in one row only where "All categories" fits its select (xl); below, two rows.
         project
-          ? "lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
+          ? "md:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(9rem,1fr))_auto]"
           : "lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]",
       )}
     >
-      <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
+      <div
+        className={cn(
+          "col-span-2 flex flex-col gap-1.5",
+          project ? "md:col-span-4 xl:col-span-1" : "lg:col-span-1",
+        )}
+      >
         <Label htmlFor="task-search">Search tasks</Label>
         <div className="relative">
           <Search
@@ -108,8 +114,8 @@ export function TaskFilters({
         className={cn(
           "self-end justify-self-start lg:col-span-1",
           // On a phone an idle button keeps its cell beside Due; with the Project filter it would
-          // sit on a row of its own, so it leaves no gap there instead.
-          !active && (project ? "max-lg:hidden" : "max-lg:invisible"),
+          // sit on a row of its own below the one-row layout (xl), so it leaves no gap there instead.
+          !active && (project ? "max-xl:hidden" : "max-lg:invisible"),
         )}
       >
         <X aria-hidden="true" />
