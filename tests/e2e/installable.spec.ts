@@ -1,0 +1,193 @@
+// Installable app and Web Push in the browser (issue 24 points 6 and 7, decision 280): the web app
+// manifest and its icons; the service worker registered from the site root, controlling the app, and
+// showing a push message delivered through the DevTools protocol as a notification (with the snooze
+// actions for a reminder); and Settings > Notifications turning Web Push on in this browser.
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, signUpAndVerify, test } from "./fixtures.ts";
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test("the web app manifest is served with its icons and linked from the pages", async ({ page, request }) => {
+  const res = await request.get("/manifest.webmanifest");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: "Kairo",
+    short_name: "Kairo",
+    start_url: "/dashboard",
+    display: "standalone",
+    theme_color: "#0f766e",
+    background_color: "#ffffff",
+  });
+  const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? "any"}`);
+  expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()["content-type"], icon.src).toBe("image/png");
+    const [w, h] = icon.sizes.split("x").map(Number);
+    expect(pngSize(await file.body()), icon.src).toEqual({ width: w, height: h });
+  }
+
+  const worker = await request.get("/sw.js");
+  expect(worker.headers()["content-type"]).toMatch(/javascript/);
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+
+  for (const path of ["/", "/login"]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  }
+});
+
+/** The service worker registration's id for the DevTools protocol, once it is activated. */
+async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
+  let id: string | undefined;
+  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+    for (const r of registrations) if (r.scopeURL === scope && !r.isDeleted) id = r.registrationId;
+  });
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => id).toBeTruthy();
+  return id!;
+}
+
+async function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    const shown = await reg.getNotifications();
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+      actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [],
+    }));
+  });
+}
+
+test("a push message reaches the service worker and shows as a notification", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await page.context().grantPermissions(["notifications"], { origin });
+  await signUpAndVerify(page, request);
+
+  // Registered from the site root as the app starts, and in control of the app's page.
+  const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(scriptURL).toBe(`${origin}/sw.js`);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .toBe(`${origin}/sw.js`);
+
+  const cdp = await page.context().newCDPSession(page);
+  const id = await registrationId(cdp, `${origin}/`);
+  const test = {
+    id: "test-1",
+    kind: "test",
+    title: "Notifications are on",
+    body: "A test from Kairo",
+    url: "/settings",
+  };
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId: id,
+    data: JSON.stringify(test),
+  });
+  await expect
+    .poll(async () => (await shownNotifications(page)).find((n) => n.tag === "test-1"))
+    .toMatchObject({ title: test.title, body: test.body, data: { url: "/settings" }, actions: [] });
+
+  // A reminder offers its snoozes; clicking the notification opens its task.
+  const reminderId = "0f9d8a52-6f0e-4c7b-9a61-2d3c4b5a6e7f";
+  const reminder = {
+    id: `reminder-${reminderId}-1796000000000`,
+    kind: "reminder",
+    title: "Water the plants",
+    body: "Due in 10 minutes",
+    url: "/dashboard?task=abc",
+  };
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId: id,
+    data: JSON.stringify(reminder),
+  });
+  await expect
+    .poll(async () => (await shownNotifications(page)).find((n) => n.tag === reminder.id))
+    .toMatchObject({
+      title: "Water the plants",
+      body: "Due in 10 minutes",
+      data: { url: "/dashboard?task=abc", reminderId },
+      actions: [
+        { action: "snooze-10m", title: "Snooze 10 minutes" },
+        { action: "snooze-1h", title: "Snooze 1 hour" },
+      ],
+    });
+});
+
+test("Settings turns notifications on in this browser, or says clearly why it cannot", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await page.context().grantPermissions(["notifications"], { origin });
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  const thisBrowser = notifications.getByRole("switch", { name: "Notifications in this browser" });
+  await expect(notifications.getByText("Off in this browser.")).toBeVisible();
+  await expect(thisBrowser).not.toBeChecked();
+  await expect(thisBrowser).toBeEnabled();
+
+  await thisBrowser.click();
+  // Headless Chromium with no internet usually has no push service to subscribe with.
+  const failed = notifications.getByRole("alert");
+  const on = notifications.getByText(/^On: this browser shows Kairo's reminders/);
+  await expect(failed.or(on)).toBeVisible({ timeout: 30_000 });
+  const saved = async () => {
+    const res = await page.request.get("/api/push/subscriptions");
+    return ((await res.json()) as { subscriptions: unknown[] }).subscriptions.length;
+  };
+  const unreachable = await failed.isVisible();
+  test
+    .info()
+    .annotations.push({ type: "push service", description: unreachable ? "unreachable" : "subscribed" });
+  if (unreachable) {
+    await expect(failed).toHaveText(/This browser could not reach its push service/);
+    await expect(thisBrowser).not.toBeChecked();
+    expect(await saved()).toBe(0);
+  } else {
+    await expect(thisBrowser).toBeChecked();
+    expect(await saved()).toBe(1);
+    await expect(notifications.getByRole("button", { name: "Send a test notification" })).toBeVisible();
+    await thisBrowser.click();
+    await expect(notifications.getByText("Off in this browser.")).toBeVisible();
+    expect(await saved()).toBe(0);
+  }
+});
+
+test("a browser that blocks notifications is told how to allow them", async ({ page, request }) => {
+  await signUpAndVerify(page, request);
+  // Headless Chromium refuses a permission request it is not granted.
+  await page.evaluate(() => Notification.requestPermission());
+  await page.goto("/settings");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(
+    notifications.getByText(/^Blocked: your browser refuses notifications from Kairo/),
+  ).toBeVisible();
+  await expect(notifications.getByRole("switch", { name: "Notifications in this browser" })).toBeDisabled();
+});
