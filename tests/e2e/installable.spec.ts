@@ -5,6 +5,9 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, signUpAndVerify, test } from "./fixtures.ts";
 
+// The other journeys block service workers (playwright.config.ts); these are about Kairo's.
+test.use({ serviceWorkers: "allow" });
+
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -190,4 +193,39 @@ test("a browser that blocks notifications is told how to allow them", async ({ p
     notifications.getByText(/^Blocked: your browser refuses notifications from Kairo/),
   ).toBeVisible();
   await expect(notifications.getByRole("switch", { name: "Notifications in this browser" })).toBeDisabled();
+});
+
+test.describe("offline", () => {
+  // Every call the app makes while the network is down fails, as it should.
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/] });
+
+  test("the app opens offline from the kept shell and says it is offline", async ({ page, request }) => {
+    await signUpAndVerify(page, request);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The worker keeps the app's page and the files it names when it installs.
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await caches.match("/dashboard"))), { timeout: 20_000 })
+      .toBe(true);
+    const offline = page.getByText(
+      "You are offline. Kairo cannot load or save anything until the connection returns.",
+    );
+    await expect(offline).toHaveCount(0);
+
+    await page.context().setOffline(true);
+    await expect(offline).toBeVisible();
+    await page.reload();
+    await expect(offline).toBeVisible();
+    // The session cannot be checked without a network: sign-in (kept too) says why, and once the
+    // network is back the person is taken on to the page they opened.
+    await expect(
+      page.getByText(
+        "You are offline, so Kairo cannot check your sign-in. It will as soon as the connection returns.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Error Loading Application" })).toHaveCount(0);
+
+    await page.context().setOffline(false);
+    await expect(offline).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
 });

@@ -1,16 +1,96 @@
 // Kairo's service worker (decision 280), served from the site root so it controls every page. It
 // shows the Web Push messages the server sends (src/shared/contracts/push.ts: {id, kind, title, body,
-// url}) as notifications, even with no Kairo tab open, and opens or snoozes from them. Plain JS in
-// public/: the build copies it as it is, under a fixed name the browser re-checks (no-cache).
+// url}) as notifications, even with no Kairo tab open, and opens or snoozes from them; and it keeps
+// the app's shell (its page and the hashed files it loaded) so the installed app opens offline
+// (decision 280). Plain JS in public/: the build copies it as it is, under a fixed name the browser
+// re-checks (no-cache).
 
 const SNOOZES = { "snooze-10m": "10m", "snooze-1h": "1h" };
 
-self.addEventListener("install", () => {
+/** The app's page (every app path answers with the same index.html) and the files it loaded. */
+const SHELL_CACHE = "kairo-shell-v1";
+const ASSET_CACHE = "kairo-assets-v1";
+const SHELL_URL = "/dashboard";
+/** Pages the shell must never stand in for: the server's own answers, not the app's. */
+const NOT_THE_APP = /^\/(api|ical|socket\.io|\.well-known)\//;
+
+/** The shell and the scripts, styles and font its page names, fetched fresh. */
+async function keepShell(response) {
+  const html = await response.clone().text();
+  const shell = await caches.open(SHELL_CACHE);
+  await shell.put(SHELL_URL, response);
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const assets = await caches.open(ASSET_CACHE);
+  await Promise.all(
+    files.map(async (file) => {
+      if (await assets.match(file)) return;
+      const res = await fetch(file).catch(() => null);
+      if (res?.ok) await assets.put(file, res);
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => {
   self.skipWaiting();
+  event.waitUntil(
+    fetch(SHELL_URL, { cache: "no-cache" })
+      .then((res) => (res.ok ? keepShell(res) : undefined))
+      .catch(() => undefined),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((n) => n.startsWith("kairo-") && n !== SHELL_CACHE && n !== ASSET_CACHE)
+            .map((n) => caches.delete(n)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** A page: the network, and the kept shell when there is none (the app then says it is offline). */
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    const path = new URL(request.url).pathname;
+    const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    // An app page refreshes the shell, so a new build is what opens offline next time.
+    if (response.ok && html && path !== "/") keepShell(response.clone()).catch(() => undefined);
+    return response;
+  } catch (err) {
+    const shell = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
+    if (shell) return shell;
+    throw err;
+  }
+}
+
+/** A hashed file never changes: the kept copy, else the network (kept for next time). */
+async function asset(request) {
+  const assets = await caches.open(ASSET_CACHE);
+  const kept = await assets.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await assets.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && !NOT_THE_APP.test(url.pathname)) {
+    event.respondWith(page(request));
+  } else if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(asset(request));
+  }
+  // Everything else (the API above all) goes to the network as if there were no worker.
 });
 
 /** The message, or a plain notice when a push carries none or not Kairo's JSON. */
