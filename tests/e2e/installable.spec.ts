@@ -141,6 +141,85 @@ test("a push message reaches the service worker and shows as a notification", as
     });
 });
 
+test("a reminder's notification snoozes it from its action, and opens its page when clicked", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await page.context().grantPermissions(["notifications"], { origin });
+  await signUpAndVerify(page, request);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const created = await page.request.post("/api/tasks", { data: { title: "Renew the passport" } });
+  expect(created.status()).toBe(201);
+  const taskId = ((await created.json()) as { id: string }).id;
+  const added = await page.request.post(`/api/tasks/${taskId}/reminders`, {
+    data: { at: new Date(Date.now() + 24 * 3600_000).toISOString() },
+  });
+  expect(added.status()).toBe(201);
+  const reminderId = ((await added.json()) as { id: string }).id;
+
+  const cdp = await page.context().newCDPSession(page);
+  const registration = await registrationId(cdp, `${origin}/`);
+  const tag = `reminder-${reminderId}-1796000000000`;
+  const message = {
+    id: tag,
+    kind: "reminder",
+    title: "Renew the passport",
+    body: "Due soon",
+    url: "/settings",
+  };
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId: registration,
+    data: JSON.stringify(message),
+  });
+  await expect.poll(async () => (await shownNotifications(page)).some((n) => n.tag === tag)).toBe(true);
+
+  // The browser's click on an action, as the worker receives it.
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url() === `${origin}/sw.js`)!;
+  const click = (action: string) =>
+    worker.evaluate(
+      async ({ tag, action }) => {
+        const scope = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(e: Event): boolean;
+        };
+        const [notification] = await scope.registration.getNotifications({ tag });
+        const NotificationEvent = (
+          globalThis as unknown as { NotificationEvent: new (t: string, i: object) => Event }
+        ).NotificationEvent;
+        try {
+          scope.dispatchEvent(new NotificationEvent("notificationclick", { notification, action }));
+        } catch {}
+      },
+      { tag, action },
+    );
+  await click("snooze-1h");
+  const dueAt = async () => {
+    const res = await page.request.get(`/api/tasks/${taskId}/reminders`);
+    const { reminders } = (await res.json()) as { reminders: { id: string; dueAt: string }[] };
+    return new Date(reminders.find((r) => r.id === reminderId)!.dueAt).getTime() - Date.now();
+  };
+  // Snoozed an hour from now (it was a day ahead).
+  await expect.poll(dueAt).toBeLessThan(61 * 60_000);
+  expect(await dueAt()).toBeGreaterThan(55 * 60_000);
+  await expect.poll(async () => (await shownNotifications(page)).some((n) => n.tag === tag)).toBe(false);
+
+  // The notification itself opens its page in the open Kairo tab.
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId: registration,
+    data: JSON.stringify(message),
+  });
+  await expect.poll(async () => (await shownNotifications(page)).some((n) => n.tag === tag)).toBe(true);
+  await click("");
+  await expect(page).toHaveURL(`${origin}/settings`);
+});
+
 test("Settings turns notifications on in this browser, or says clearly why it cannot", async ({
   page,
   request,
@@ -181,6 +260,78 @@ test("Settings turns notifications on in this browser, or says clearly why it ca
     await expect(notifications.getByText("Off in this browser.")).toBeVisible();
     expect(await saved()).toBe(0);
   }
+});
+
+test("with a push service, Settings hands the subscription to the server, sends a test, and removes it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await page.context().grantPermissions(["notifications"], { origin });
+  // A stand-in for the browser's push service (headless Chromium has none to reach): the
+  // subscription it would return, with keys of the right sizes.
+  await page.addInitScript(() => {
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+    let current: object | null = null;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      // The browser's own key pair for the message encryption (RFC 8291): a real P-256 point.
+      const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+        "deriveBits",
+      ]);
+      const p256dh = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+      const auth = crypto.getRandomValues(new Uint8Array(16));
+      const sub = {
+        endpoint: "https://push.example.com/send/e2e-browser",
+        expirationTime: null,
+        options: {
+          applicationServerKey: (options!.applicationServerKey as Uint8Array).slice().buffer,
+          userVisibleOnly: true,
+        },
+        toJSON: () => ({
+          endpoint: sub.endpoint,
+          expirationTime: null,
+          keys: { p256dh: b64url(p256dh), auth: b64url(auth) },
+        }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      };
+      current = sub;
+      return sub as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+  });
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  const thisBrowser = notifications.getByRole("switch", { name: "Notifications in this browser" });
+  const saved = async () => {
+    const res = await page.request.get("/api/push/subscriptions");
+    return ((await res.json()) as { subscriptions: { endpoint: string }[] }).subscriptions.map(
+      (s) => s.endpoint,
+    );
+  };
+
+  await thisBrowser.click();
+  await expect(notifications.getByText(/^On: this browser shows Kairo's reminders/)).toBeVisible();
+  await expect(thisBrowser).toBeChecked();
+  expect(await saved()).toEqual(["https://push.example.com/send/e2e-browser"]);
+
+  const sent = page.waitForResponse((r) => r.url().endsWith("/api/push/test"));
+  await notifications.getByRole("button", { name: "Send a test notification" }).click();
+  expect((await sent).status()).toBe(202);
+  await expect(page.getByText("Sent to 1 browser.")).toBeVisible();
+
+  await thisBrowser.click();
+  await expect(notifications.getByText("Off in this browser.")).toBeVisible();
+  await expect(thisBrowser).not.toBeChecked();
+  expect(await saved()).toEqual([]);
 });
 
 test("a browser that blocks notifications is told how to allow them", async ({ page, request }) => {
