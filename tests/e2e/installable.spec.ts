@@ -3,7 +3,7 @@
 // showing a push message delivered through the DevTools protocol as a notification (with the snooze
 // actions for a reminder); and Settings > Notifications turning Web Push on in this browser.
 import type { CDPSession, Page } from "@playwright/test";
-import { expect, signUpAndVerify, test } from "./fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signUpAndVerify, test } from "./fixtures.ts";
 
 // The other journeys block service workers (playwright.config.ts); these are about Kairo's.
 test.use({ serviceWorkers: "allow" });
@@ -53,6 +53,15 @@ test("the web app manifest is served with its icons and linked from the pages", 
     await page.goto(path);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   }
+  // Chromium's own reading of it: no manifest errors, and nothing standing in the way of installing.
+  const cdp = await page.context().newCDPSession(page);
+  const { errors } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[] };
+  expect(errors).toEqual([]);
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // A Playwright context is a private one, which alone keeps Chromium from offering to install.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
 });
 
 /** The service worker registration's id for the DevTools protocol, once it is activated. */
@@ -327,6 +336,7 @@ test("with a push service, Settings hands the subscription to the server, sends 
   await notifications.getByRole("button", { name: "Send a test notification" }).click();
   expect((await sent).status()).toBe(202);
   await expect(page.getByText("Sent to 1 browser.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await thisBrowser.click();
   await expect(notifications.getByText("Off in this browser.")).toBeVisible();
@@ -344,6 +354,7 @@ test("a browser that blocks notifications is told how to allow them", async ({ p
     notifications.getByText(/^Blocked: your browser refuses notifications from Kairo/),
   ).toBeVisible();
   await expect(notifications.getByRole("switch", { name: "Notifications in this browser" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test.describe("offline", () => {
@@ -362,8 +373,10 @@ test.describe("offline", () => {
     );
     await expect(offline).toHaveCount(0);
 
+    await page.setViewportSize({ width: 375, height: 740 });
     await page.context().setOffline(true);
     await expect(offline).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.reload();
     await expect(offline).toBeVisible();
     // The session cannot be checked without a network: sign-in (kept too) says why, and once the
