@@ -47,7 +47,8 @@ const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
   {
     key: "desktop",
     label: "Desktop notifications",
-    description: "Show Kairo's alerts, such as the end of a Pomodoro, as notifications from this browser.",
+    description:
+      "Show Kairo's alerts as notifications: the end of a Pomodoro in an open tab, and reminders in each browser turned on below.",
   },
   {
     key: "focusReminders",
