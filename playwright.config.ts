@@ -23,6 +23,9 @@ export default defineConfig({
     // of the browser run's time on this machine.
     trace: (process.env.E2E_TRACE as "off" | "retain-on-failure" | undefined) ?? "off",
     screenshot: "only-on-failure",
+    // Kairo's service worker (decision 280) would answer the app's pages and files itself, out of
+    // page.route's reach: journeys run without it, bar installable.spec.ts, which is about it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -74,4 +74,20 @@ describe("staticWeb", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(APP);
   });
+
+  it("serves the service worker and the web app manifest under fixed names, revalidated each time", async () => {
+    const root = webRoot({ withLanding: true });
+    writeFileSync(join(root, "sw.js"), "self.addEventListener('push', () => {});");
+    writeFileSync(join(root, "manifest.webmanifest"), '{"name":"Kairo"}');
+    const web = staticWeb(root);
+    const worker = await web.request("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const manifest = await web.request("/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+    expect(await manifest.json()).toEqual({ name: "Kairo" });
+  });
 });

@@ -67,6 +67,16 @@ export function staticWeb(root: string, options: { publicUrl?: string } = {}) {
     }
     await next();
   });
+  // The service worker and the web app manifest keep their names from build to build, so the browser
+  // must ask each time whether they changed (decision 280); the worker's scope is the whole site.
+  app.use("/sw.js", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "no-cache");
+  });
+  app.use("/manifest.webmanifest", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "no-cache");
+  });
   // Exactly "/": before serveStatic, which would answer it with index.html.
   app.get("/", (c) => sendPage(c, landing));
   app.use("*", serveStatic({ root, precompressed: true }));

@@ -1,5 +1,24 @@
 import { RouterProvider } from "react-router";
+import { DEMO_MODE } from "#web/config/demo-mode.ts";
+import { listenForServiceWorkerNavigation, registerServiceWorker } from "#web/lib/web-push.ts";
 import { router } from "./router.tsx";
+
+// The service worker (decision 280) shows Web Push notifications, opens their pages and keeps the
+// app's files for an offline start. Registered once the page has loaded, so it never competes with
+// the first render. The static demo has no server to push from and registers none.
+if (!DEMO_MODE && typeof window !== "undefined") {
+  // Opened offline, the app cannot check the session and shows sign-in: its files are fetched once
+  // the worker controls the page, so that the worker keeps them.
+  const keepSignIn = () => void import("./routes/login.tsx").catch(() => undefined);
+  const start = () => {
+    void registerServiceWorker()?.catch(() => undefined);
+    if (navigator.serviceWorker?.controller) keepSignIn();
+    else navigator.serviceWorker?.addEventListener("controllerchange", keepSignIn, { once: true });
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+  listenForServiceWorkerNavigation((url) => void router.navigate(url));
+}
 
 export function App() {
   return <RouterProvider router={router} />;

@@ -102,6 +102,12 @@ function start() {
     if (document.visibilityState === "visible") void refreshSession();
   }, REFRESH_EVERY_MS);
   document.addEventListener("visibilitychange", onVisible);
+  window.addEventListener("online", onOnline);
+}
+
+/** A session that could not be checked offline (the installed app opened without a network) is checked again when the network returns. */
+function onOnline() {
+  if (state.status === "signed-out" && state.restoreFailed) void refreshSession();
 }
 
 function onVisible() {

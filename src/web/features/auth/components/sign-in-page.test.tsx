@@ -83,4 +83,31 @@ describe("a session that cannot be restored", () => {
     // The server said there is no session: the browser no longer counts one as held.
     expect(localStorage.getItem("kairo-session-held")).toBeNull();
   });
+
+  it("says the browser is offline instead, and checks again when the network returns", async () => {
+    localStorage.setItem("kairo-session-held", "1");
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    let network = false;
+    const person = { id: "p1", email: "ada@example.com", name: "Ada", role: "user", emailVerified: true };
+    try {
+      await open((request) =>
+        request.path !== "/api/auth/get-session"
+          ? { status: 500 }
+          : network
+            ? { status: 200, body: { user: person, session: { expiresAt: "2099-01-01T00:00:00.000Z" } } }
+            : { status: 503 },
+      );
+      const notice = await screen.findByRole("alert");
+      expect(notice.textContent).toBe(
+        "You are offline, so Kairo cannot check your sign-in. It will as soon as the connection returns.",
+      );
+      const { getSession } = await import("#web/lib/session.ts");
+      network = true;
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event("online"));
+      await vi.waitFor(() => expect(getSession().status).toBe("signed-in"));
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type SignInForm, signInForm } from "#shared/contracts/auth.ts";
@@ -20,6 +20,20 @@ import { AuthShell, TermsNotice } from "./auth-shell.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { TwoFactorChallenge } from "./two-factor-challenge.tsx";
 
+const OFFLINE_SESSION =
+  "You are offline, so Kairo cannot check your sign-in. It will as soon as the connection returns.";
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+const isOffline = () => navigator.onLine === false;
+
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -30,6 +44,13 @@ export function SignInPage() {
   const [resent, setResent] = useState<"idle" | "sending" | "sent">("idle");
   const session = useSession();
   const restoreFailed = session.status === "signed-out" && session.restoreFailed === true;
+  const offline = useSyncExternalStore(subscribeOnline, isOffline, () => false);
+  // Sent here because the session could not be checked (offline): once it is, on to the page asked for.
+  const [restoring] = useState(restoreFailed);
+  useEffect(() => {
+    if (restoring && session.status === "signed-in")
+      navigate(safeRedirect(params.get("redirect")), { replace: true });
+  }, [restoring, session.status, navigate, params]);
   const form = useForm<SignInForm>({
     resolver: zodResolver(signInForm),
     mode: "onTouched",
@@ -120,7 +141,9 @@ export function SignInPage() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {restoreFailed && !error && <Alert tone="error">{AUTH_MESSAGES.restoreSessionFailed}</Alert>}
+        {restoreFailed && !error && (
+          <Alert tone="error">{offline ? OFFLINE_SESSION : AUTH_MESSAGES.restoreSessionFailed}</Alert>
+        )}
         {error && (
           <Alert tone="error">
             <p>{error.text}</p>

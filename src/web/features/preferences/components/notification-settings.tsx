@@ -1,5 +1,6 @@
 // Settings: Notifications. Email, desktop and focus reminders, saved to the person's preferences.
-// Desktop asks the browser for permission when turned on and says so if the browser refuses.
+// Desktop asks the browser for permission when turned on and says so if the browser refuses; "Notifications
+// in this browser" subscribes this browser to Web Push (browser-push-switch.tsx).
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { NativeSelect } from "#web/components/ui/native-select.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { preferencesQueryOptions } from "#web/lib/preferences.ts";
 import { throwWhenEmpty } from "#web/lib/query-client.ts";
+import { BrowserPushSwitch } from "./browser-push-switch.tsx";
 import { PreferenceSwitch } from "./preference-switch.tsx";
 import { usePreferenceToggle } from "./use-preference-toggle.ts";
 
@@ -45,7 +47,8 @@ const ITEMS: { key: NotificationKey; label: string; description: string }[] = [
   {
     key: "desktop",
     label: "Desktop notifications",
-    description: "Show Kairo's alerts, such as the end of a Pomodoro, as notifications from this browser.",
+    description:
+      "Show Kairo's alerts as notifications: the end of a Pomodoro in an open tab, and reminders in each browser turned on below.",
   },
   {
     key: "focusReminders",
@@ -117,6 +120,12 @@ export function NotificationSettings() {
                 )}
               </PreferenceSwitch>
             ))}
+            <BrowserPushSwitch
+              desktopOn={desktopOn}
+              enableDesktop={() =>
+                toggle.save({ notifications: { desktop: true } }, "Desktop notifications", true)
+              }
+            />
             <div className="py-4">
               <Label htmlFor="default-reminder">Default reminder</Label>
               <p id="default-reminder-hint" className="text-sm text-muted">
