@@ -149,14 +149,14 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
     return sessions.get(connectionId)!;
   }
   /** Runs one write; a transient failure marks the run for a retry, any other is logged. */
-  async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | undefined> {
+  async function attempt<T>(what: string, fn: () => Promise<T>): Promise<{ value: T } | null> {
     try {
-      return await fn();
+      return { value: await fn() };
     } catch (err) {
       if (transient(err)) out.retry = true;
       else
         log.warn({ err: err instanceof Error ? err.message : String(err), what }, "plan write-back failed");
-      return undefined;
+      return null;
     }
   }
 
@@ -173,7 +173,7 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
       continue;
     }
     const done = await attempt("delete", () => call((w, token) => w.remove(token, r.calendarId, r.eventId)));
-    if (done === undefined) continue;
+    if (!done) continue;
     await db.delete(planBlockEvents).where(eq(planBlockEvents.blockId, r.blockId));
     out.removed++;
   }
@@ -199,7 +199,7 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
           userId,
           connectionId: target.id,
           calendarId,
-          eventId: made.eventId,
+          eventId: made.value.eventId,
           startTime: b.start,
           endTime: b.end,
           busy,
