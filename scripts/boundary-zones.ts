@@ -66,7 +66,7 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   entitlements: [],
   health: [],
   notifications: [],
-  platform: ["tasks", "projects", "comments", "pomodoro", "analytics"],
+  platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders"],
   planner: ["ai-insights", "permissions"],
   // The permission table's server side (decision 160): asked by every team, project and task route.
   permissions: [],

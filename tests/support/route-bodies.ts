@@ -108,6 +108,11 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/v1/tasks": tasksContracts.taskCreateBody,
   "PATCH /api/v1/tasks/:id": tasksContracts.taskUpdateBody,
   "POST /api/v1/tasks/:id/comments": commentContracts.commentBody,
+  "POST /api/v1/tasks/:id/occurrences/complete": tasksContracts.occurrenceActionBody,
+  "POST /api/v1/tasks/:id/occurrences/skip": tasksContracts.occurrenceActionBody,
+  "POST /api/v1/tasks/:id/subtasks": subtaskContracts.subtaskCreateBody,
+  "PATCH /api/v1/tasks/:id/subtasks/:subtaskId": subtaskContracts.subtaskUpdateBody,
+  "POST /api/v1/tasks/:id/reminders": reminderContracts.reminderCreateBody,
   "POST /api/developer/apps": platformContracts.createAppBody,
   "POST /api/developer/keys": platformContracts.createApiKeyBody,
 };
