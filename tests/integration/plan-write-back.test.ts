@@ -8,6 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { calendarConnections } from "#server/db/schema/calendar.ts";
 import { planBlockEvents, planBlocks } from "#server/db/schema/planner.ts";
+import { writeBackPlan } from "#server/modules/calendar-integrations/plan-write-back.ts";
+import { calendarSyncDeps } from "#server/modules/calendar-integrations/sync-deps.ts";
 import { busyEvents } from "#server/modules/planner/plan-inputs.ts";
 import { PLAN_WRITE_BACK_JOB } from "#server/modules/planner/write-back-queue.ts";
 import type {
@@ -274,6 +276,31 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     await runWriteBack(p.id);
     expect(await db().select().from(planBlocks).where(eq(planBlocks.id, block.id))).toEqual([]);
     expect(await recordOf(block.id)).toBeUndefined();
+  });
+
+  it("rate limits that persist ask for a later run; a refused token is refreshed and the write retried", async () => {
+    const { p } = await writingPerson();
+    const { blocks } = await acceptedPlan(p);
+    const insertPath =
+      provider === "google"
+        ? "/google/calendar/v3/calendars/primary/events"
+        : "/microsoft/graph/v1.0/me/events";
+    for (let i = 0; i < 4; i++) fake.failNext(insertPath, { status: 429, retryAfter: "0" });
+    const deps = calendarSyncDeps(server.kairo.deps);
+    const limited = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(limited.retry).toBe(true);
+    expect(limited.created).toBe(blocks.length - 1);
+    // The access token expires: the next run refreshes it (the stored one changes) and writes the rest.
+    fake.expireAccessTokens();
+    const [before] = await db()
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, p.id));
+    const again = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(again).toMatchObject({ retry: false, created: 1 });
+    const [after] = await db().select().from(calendarConnections).where(eq(calendarConnections.userId, p.id));
+    expect(after!.accessToken).not.toBe(before!.accessToken);
+    expect(liveEvents(provider)).toHaveLength(blocks.length);
   });
 
   it("another person's plan never reaches my calendar, nor can they choose my connection", async () => {
