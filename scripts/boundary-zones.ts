@@ -59,7 +59,7 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   analytics: ["permissions"],
   assistant: [],
   billing: ["projects", "team"],
-  "calendar-integrations": [],
+  "calendar-integrations": ["planner"],
   "client-errors": [],
   comments: ["permissions"],
   dev: [],

@@ -21,6 +21,7 @@ import { mailDeliveryJob } from "./jobs/definitions/mail-delivery.ts";
 import { retentionJob } from "./jobs/definitions/retention.ts";
 import type { Logger } from "./logger.ts";
 import { startTrial } from "./modules/billing/subscription.ts";
+import { createPlanWriteBack } from "./modules/calendar-integrations/plan-write-back.ts";
 import { calendarSyncDeps } from "./modules/calendar-integrations/sync-deps.ts";
 import { createSyncTakeover } from "./modules/calendar-integrations/sync-takeover.ts";
 import { createEntitlements } from "./modules/entitlements/entitlements.ts";
@@ -198,6 +199,8 @@ export async function createKairo(o: KairoOptions) {
     everySeconds: 5,
   });
   subscribeWebhookDelivery(events, webhookDelivery);
+  // Plan write-back: accepted blocks written to the chosen calendar (decision 186).
+  const planWriteBack = createPlanWriteBack(calendarSync);
   // Reminders: swept by every instance, each claimed once (decision 246).
   const reminderSweep = { db: database.db, events, mail: mailOutbox, push, gate: entitlements, logger };
   const deps: AppDeps = {
@@ -232,6 +235,7 @@ export async function createKairo(o: KairoOptions) {
         ...workflows.jobs,
         push.job,
         webhookDelivery.job,
+        planWriteBack.job,
         reminderSweepJob({ ...reminderSweep, everySeconds: env.REMINDER_SWEEP_SECONDS }),
       ],
     }),
@@ -243,6 +247,8 @@ export async function createKairo(o: KairoOptions) {
     webhooks: { delivery: webhookDelivery, checkUrl: (url) => checkWebhookUrl(url, webhookAllow) },
   };
   workflows.attach(deps.jobs);
+  planWriteBack.attach(deps.jobs);
+  planWriteBack.subscribe(events);
   push.attach(deps.jobs);
   const app = createApp(deps);
   const calendarTakeover = createSyncTakeover(calendarSync);

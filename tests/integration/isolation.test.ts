@@ -646,6 +646,14 @@ const CASES: Record<string, Case> = {
  * complete): every field named `id` or `...Id(s)`.
  */
 const BODY_ID_CASES: Record<string, Case> = {
+  // Plan write-back names the connection to write to: only one of the caller's own.
+  "PUT /api/calendar-integrations/write-back connectionId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: "/api/calendar-integrations/write-back", json: { connectionId: i.calendarConnection } },
+    ],
+  },
   // Marking read names notifications: one of someone else's makes the whole call a 404.
   "POST /api/notifications/read ids": {
     status: 404,

@@ -1,6 +1,7 @@
 // The job runner on each database: the composition root picks pg-boss on PostgreSQL and the
 // in-process driver on PGlite; queued jobs run once (on PostgreSQL, once across two workers sharing
 // the database), schedules are registered, and on-demand runs see the injected clock.
+
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { RETENTION_JOB } from "#server/jobs/definitions/retention.ts";
 import { createInProcessQueue } from "#server/jobs/in-process.ts";
 import { createPgBossQueue } from "#server/jobs/pg-boss.ts";
 import { defineJob, type JobQueue } from "#server/jobs/queue.ts";
+import { PLAN_WRITE_BACK_JOB } from "#server/modules/planner/write-back-queue.ts";
 import { WORKFLOW_SWEEP_JOB } from "#server/modules/workflows/engine.ts";
 import { holdJob } from "../support/hold-job.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -70,6 +72,7 @@ describe("the composition root's job runner", () => {
       expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
         { name: ACCOUNT_PURGE_JOB, cron: "17 3 * * *" },
         { name: CALENDAR_AUTO_SYNC_JOB, cron: "* * * * *" },
+        { name: PLAN_WRITE_BACK_JOB, cron: "*/15 * * * *" },
         { name: RETENTION_JOB, cron: "47 3 * * *" },
         { name: WORKFLOW_SWEEP_JOB, cron: "* * * * *" },
       ]);

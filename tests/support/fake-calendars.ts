@@ -50,6 +50,8 @@ type Grant = {
   accessExpiresAt: number;
   refreshToken: string;
   revoked: boolean;
+  /** The scopes the access token carries; writes need Google's calendar.events or Graph's Calendars.ReadWrite. */
+  scopes: string[];
 };
 
 type Failure = { status: number; retryAfter?: string; body?: unknown; raw?: string };
@@ -70,7 +72,14 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
   };
   const codes = new Map<
     string,
-    { provider: ProviderId; challenge: string; redirectUri: string; clientId: string; used: boolean }
+    {
+      provider: ProviderId;
+      challenge: string;
+      redirectUri: string;
+      clientId: string;
+      used: boolean;
+      scopes: string[];
+    }
   >();
   const grants: Grant[] = [];
   const failures = new Map<string, Failure[]>();
@@ -143,6 +152,7 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       redirectUri: q.redirect_uri,
       clientId: q.client_id,
       used: false,
+      scopes: (q.scope ?? "").split(" ").filter(Boolean),
     });
     back.searchParams.set("code", code);
     return c.redirect(back.toString(), 302);
@@ -172,6 +182,7 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
         accessExpiresAt: Date.now() + 3600_000,
         refreshToken: token("refresh"),
         revoked: false,
+        scopes: entry.scopes,
       };
       grants.push(g);
       return c.json({
@@ -192,8 +203,11 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       }
       g.accessToken = token("access");
       g.accessExpiresAt = Date.now() + 3600_000;
-      // Microsoft rotates the refresh token; Google keeps it and sends none.
-      if (provider === "microsoft") g.refreshToken = token("refresh");
+      // Microsoft rotates the refresh token and issues the scopes asked for; Google keeps both.
+      if (provider === "microsoft") {
+        g.refreshToken = token("refresh");
+        g.scopes = (form.get("scope") ?? "").split(" ").filter(Boolean);
+      }
       return c.json({
         access_token: g.accessToken,
         expires_in: 3600,
@@ -220,6 +234,8 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       ...(e.noDate ? {} : { start: at(e.start) }),
       end: at(e.end),
       attendees: e.attendees?.map((a) => ({ email: a, responseStatus: "accepted" })),
+      ...(e.mark ? { extendedProperties: { private: { kairoBlockId: e.mark } } } : {}),
+      ...(e.busy === undefined ? {} : { transparency: e.busy ? "opaque" : "transparent" }),
     };
   }
 
@@ -425,6 +441,8 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
     if (failed) return failed;
     const g = bearer(c, provider);
     if (g instanceof Response) return g;
+    if (!g.scopes.some((x) => x.endsWith("/auth/calendar.events") || x === "Calendars.ReadWrite"))
+      return c.json({ error: { code: 403, message: "Insufficient permissions for this write." } }, 403);
     const existing = id ? g.account.events.get(id) : undefined;
     if (id && (!existing || existing.cancelled))
       return c.json({ error: { code: 404, message: "Not Found" } }, 404);
@@ -565,6 +583,7 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
         accessExpiresAt: Date.now() + 3600_000,
         refreshToken: token("refresh"),
         revoked: false,
+        scopes: ["https://www.googleapis.com/auth/calendar.events", "Calendars.ReadWrite"],
       };
       grants.push(g);
       return g.accessToken;

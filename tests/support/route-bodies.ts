@@ -96,6 +96,7 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/client-errors": accountContracts.clientErrorBody,
   "POST /api/calendar-integrations/connect": calendarContracts.calendarConnectBody,
   "POST /api/calendar-integrations/callback": calendarContracts.calendarCallbackBody,
+  "PUT /api/calendar-integrations/write-back": calendarContracts.planWriteBackBody,
   "POST /api/ai-insights/refresh": aiInsightsContracts.refreshBody,
   "POST /api/ai-insights/recommendations/:id/apply": aiInsightsContracts.applyBody,
   "POST /api/ai-insights/burnout/acknowledge": aiInsightsContracts.acknowledgeBody,

@@ -138,6 +138,8 @@ export const RULES: Record<string, Rule> = {
   "GET /api/calendar-integrations/ical-feed": "signed-in",
   "POST /api/calendar-integrations/ical-feed": "signed-in",
   "DELETE /api/calendar-integrations/ical-feed": "signed-in",
+  "GET /api/calendar-integrations/write-back": "signed-in",
+  "PUT /api/calendar-integrations/write-back": "signed-in",
   // Listing, pausing and deleting work on every plan (a lapsed plan's workflows can be tidied up);
   // activating still needs the feature, which the workflow suites check.
   "GET /api/workflows": "signed-in",

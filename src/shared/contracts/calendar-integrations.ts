@@ -113,3 +113,23 @@ export type IcalFeedResponse = z.infer<typeof icalFeedResponse>;
 
 /** DELETE /api/calendar-integrations/connections/:id */
 export const calendarDisconnected = z.object({ disconnected: z.literal(true) });
+
+/**
+ * Settings → Calendar, "Write accepted plan blocks to my calendar" (decision 185): the connection
+ * whose calendar receives them, or null for off.
+ */
+export const planWriteBackBody = z
+  .object({ connectionId: z.uuid({ error: "connectionId must be a calendar connection id" }).nullable() })
+  .strict();
+export type PlanWriteBackBody = z.infer<typeof planWriteBackBody>;
+
+export const planWriteBackResponse = z.object({
+  /** The connection written to, or null when write-back is off. */
+  connectionId: z.string().nullable(),
+  /**
+   * Set when the chosen connection has not granted the write scope yet: the browser goes there to
+   * consent, and write-back turns on when the consent's callback comes back.
+   */
+  authUrl: z.string().nullable(),
+});
+export type PlanWriteBackResponse = z.infer<typeof planWriteBackResponse>;

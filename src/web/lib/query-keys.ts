@@ -45,6 +45,7 @@ export const queryKeys = {
   },
   calendarIntegrations: ["calendar-integrations"],
   icalFeed: ["calendar-integrations", "ical-feed"],
+  planWriteBack: ["calendar-integrations", "write-back"],
   workflows: {
     all: ["workflows"],
     list: ["workflows", "list"],

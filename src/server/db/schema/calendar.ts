@@ -46,6 +46,9 @@ export const calendarConnections = pgTable(
     // A sync holds this lease while it runs, so one connection never syncs twice at once, on any
     // instance; a crashed sync's lease simply runs out.
     syncLeaseUntil: tstz("sync_lease_until"),
+    // The person granted the write scope (Google calendar.events, Microsoft Calendars.ReadWrite) for
+    // writing accepted plan blocks (decision 185); refreshes then ask for it again.
+    writeGranted: boolean("write_granted").notNull().default(false),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at")
       .notNull()

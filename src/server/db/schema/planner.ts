@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Reason } from "#shared/domain/planner/types.ts";
 import { user } from "./auth.ts";
+import { calendarConnections } from "./calendar.ts";
 import { tasks } from "./tasks.ts";
 
 // All instants are timestamptz and surface as JS Dates (stored in UTC).
@@ -20,6 +21,11 @@ export const plannerState = pgTable("planner_state", {
   preferences: jsonb("preferences").$type<Record<string, unknown>>(),
   proposal: jsonb("proposal").$type<Record<string, unknown>>(),
   basis: jsonb("basis").$type<Record<string, unknown>>(),
+  // "Write accepted plan blocks to my calendar": the connection written to (its primary calendar),
+  // null when off (decision 185). Set only once the connection holds the write scope.
+  writeBackConnectionId: uuid("write_back_connection_id").references(() => calendarConnections.id, {
+    onDelete: "set null",
+  }),
   updatedAt: tstz("updated_at").notNull().defaultNow(),
 });
 
@@ -56,3 +62,34 @@ export const planBlocks = pgTable(
 );
 
 export type PlanBlockRow = typeof planBlocks.$inferSelect;
+
+/**
+ * The events Kairo wrote to a person's calendar, one per plan block (decision 186). Keyed by the
+ * block's id without a foreign key: a rejected block's row outlives it until its event is deleted.
+ * `event_id` is the provider's id; start, end and busy are what the event was last written with,
+ * so the write-back job knows what to patch and the sync knows when the person moved it.
+ */
+export const planBlockEvents = pgTable(
+  "plan_block_events",
+  {
+    blockId: uuid("block_id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    eventId: text("event_id").notNull(),
+    startTime: tstz("start_time").notNull(),
+    endTime: tstz("end_time").notNull(),
+    busy: boolean("busy").notNull(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("plan_block_events_user_idx").on(t.userId),
+    index("plan_block_events_connection_event_idx").on(t.connectionId, t.eventId),
+  ],
+);
+
+export type PlanBlockEventRow = typeof planBlockEvents.$inferSelect;

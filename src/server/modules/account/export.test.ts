@@ -91,6 +91,7 @@ function rows(): ExportRows {
         syncCursor: "SYNC-CURSOR",
         nextSyncAt: at,
         syncLeaseUntil: null,
+        writeGranted: false,
         createdAt: at,
         updatedAt: at,
       },

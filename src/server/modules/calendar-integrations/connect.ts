@@ -25,6 +25,7 @@ import {
 } from "#shared/domain/calendar-sync.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { calendarConnections, calendarOauthStates } from "../../db/schema/calendar.ts";
+import { plannerState } from "../../db/schema/planner.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { CalendarApiError } from "../../providers/calendars/calendar-provider.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
@@ -105,6 +106,8 @@ export async function startCalendarConnect(
     origin: string | undefined;
     entitlements: Pick<Entitlements, "forPerson">;
     now: Date;
+    /** Also ask for the write scope: the person turns plan write-back on (decision 185). */
+    write?: boolean;
   },
 ): Promise<CalendarConnectResponse> {
   const adapter = deps.calendars[a.provider];
@@ -142,13 +145,19 @@ export async function startCalendarConnect(
     redirectUri,
     expiresAt: addMinutes(a.now, STATE_TTL_MINUTES),
   });
-  const state = deps.secretBox.seal(JSON.stringify({ n: nonce, u: a.userId, p: a.provider }), STATE_CONTEXT);
-  return { authUrl: adapter.authorizationUrl({ state, codeVerifier, redirectUri }), validRedirectUris };
+  const state = deps.secretBox.seal(
+    JSON.stringify({ n: nonce, u: a.userId, p: a.provider, ...(a.write ? { w: true } : {}) }),
+    STATE_CONTEXT,
+  );
+  return {
+    authUrl: adapter.authorizationUrl({ state, codeVerifier, redirectUri, write: a.write }),
+    validRedirectUris,
+  };
 }
 
 /** Opens and consumes the state: the nonce row, deleted as it is read. */
 async function consumeState(deps: ConnectDeps, userId: string, state: string, now: Date) {
-  let claim: { n?: unknown; u?: unknown; p?: unknown };
+  let claim: { n?: unknown; u?: unknown; p?: unknown; w?: unknown };
   try {
     claim = JSON.parse(deps.secretBox.open(state, STATE_CONTEXT));
   } catch {
@@ -168,6 +177,7 @@ async function consumeState(deps: ConnectDeps, userId: string, state: string, no
     provider: row.provider as CalendarProviderId,
     redirectUri: row.redirectUri,
     codeVerifier: deps.secretBox.open(row.codeVerifier, verifierContext(row.id)),
+    write: claim.w === true,
   };
 }
 
@@ -197,7 +207,12 @@ export async function finishCalendarConnect(
     now: Date;
   },
 ): Promise<CalendarCallbackResponse> {
-  const { provider, redirectUri, codeVerifier } = await consumeState(deps, a.userId, a.body.state, a.now);
+  const { provider, redirectUri, codeVerifier, write } = await consumeState(
+    deps,
+    a.userId,
+    a.body.state,
+    a.now,
+  );
   const uris = calendarRedirectUris(deps.publicUrl);
   if (a.body.error) throw providerFailure(a.body.error, uris, provider);
   if (!a.body.code)
@@ -263,6 +278,8 @@ export async function finishCalendarConnect(
       syncCursor: null,
       syncLeaseUntil: null,
       nextSyncAt: nextAutoSync(a.now),
+      // A consent with the write scope (write-back turned on) grants it; a plain reconnect keeps it.
+      ...(write ? { writeGranted: true } : {}),
       ...tokens,
     };
     await tx
@@ -272,6 +289,12 @@ export async function finishCalendarConnect(
         target: [calendarConnections.userId, calendarConnections.provider, calendarConnections.calendarEmail],
         set: fresh,
       });
+    // Turning write-back on ends here: the connection now holds the write scope.
+    if (write)
+      await tx
+        .insert(plannerState)
+        .values({ userId: a.userId, writeBackConnectionId: id, updatedAt: a.now })
+        .onConflictDoUpdate({ target: plannerState.userId, set: { writeBackConnectionId: id } });
     return id;
   });
   log.info({ connectionId }, "calendar connected");

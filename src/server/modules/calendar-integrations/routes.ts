@@ -11,10 +11,13 @@ import {
   calendarIntegrationsResponse,
   calendarSyncResult,
   icalFeedResponse,
+  planWriteBackBody,
+  planWriteBackResponse,
   SYNC_ERROR_CODES,
 } from "#shared/contracts/calendar-integrations.ts";
 import { CALENDAR_TEXT } from "#shared/domain/calendar-sync.ts";
 import { AppError } from "#shared/errors/app-error.ts";
+import type { AppDeps } from "../../deps.ts";
 import { idParam } from "../../http/params.ts";
 import { rateLimit } from "../../http/rate-limit.ts";
 import { reply } from "../../http/reply.ts";
@@ -22,6 +25,7 @@ import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { queuePlanWriteBack } from "../planner/write-back-queue.ts";
 import {
   CalendarConnectError,
   calendarRedirectUris,
@@ -33,12 +37,13 @@ import { getIcalFeed, regenerateIcalFeed, revokeIcalFeed } from "./ical-feed.ts"
 import { getCalendarIntegrations } from "./integrations.ts";
 import { syncConnection } from "./sync.ts";
 import { type CalendarAppDeps, calendarSyncDeps } from "./sync-deps.ts";
+import { readPlanWriteBack, savePlanWriteBack } from "./write-back-settings.ts";
 
 /** An error answer with a code of this module and the spec's text as the message. */
 const failure = (c: Context, status: 400 | 409 | 502, code: string, message: string, extra: object = {}) =>
   c.json({ error: { code, message, ...extra } }, status);
 
-export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
+export function calendarIntegrationRoutes(deps: CalendarAppDeps & Pick<AppDeps, "jobs">) {
   const db = deps.database.db;
   const sync = calendarSyncDeps(deps);
 
@@ -59,16 +64,15 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
       const user = requireUser(c);
       const body = await readJson(c, calendarCallbackBody);
       try {
-        return reply(
-          c,
-          calendarCallbackResponse,
-          await finishCalendarConnect(sync, {
-            userId: user.id,
-            body,
-            entitlements: deps.entitlements,
-            now: deps.clock(),
-          }),
-        );
+        const done = await finishCalendarConnect(sync, {
+          userId: user.id,
+          body,
+          entitlements: deps.entitlements,
+          now: deps.clock(),
+        });
+        // A consent that turned plan write-back on: the plan in force is written now.
+        await queuePlanWriteBack(deps.jobs, [user.id], deps.logger);
+        return reply(c, calendarCallbackResponse, done);
       } catch (err) {
         if (!(err instanceof CalendarConnectError)) throw err;
         return failure(c, 400, "CALENDAR_CONNECT_FAILED", err.message, {
@@ -125,6 +129,22 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps) {
             return failure(c, 409, SYNC_ERROR_CODES.noToken, CALENDAR_TEXT.noAccessToken);
           return failure(c, 502, SYNC_ERROR_CODES.failed, outcome.message);
       }
+    })
+    .get("/write-back", async (c) =>
+      reply(c, planWriteBackResponse, await readPlanWriteBack(sync, requireUser(c).id)),
+    )
+    .put("/write-back", async (c) => {
+      const user = requireUser(c);
+      const body = await readJson(c, planWriteBackBody);
+      const saved = await savePlanWriteBack(sync, {
+        userId: user.id,
+        body,
+        origin: c.req.header("origin"),
+        entitlements: deps.entitlements,
+        now: deps.clock(),
+      });
+      await queuePlanWriteBack(deps.jobs, [user.id], deps.logger);
+      return reply(c, planWriteBackResponse, saved);
     })
     .get("/ical-feed", async (c) =>
       reply(c, icalFeedResponse, await getIcalFeed(db, deps.secretBox, requireUser(c).id, deps.publicUrl)),

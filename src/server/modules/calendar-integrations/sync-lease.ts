@@ -76,6 +76,7 @@ export async function takeSyncLease(deps: LeaseDeps, a: { connectionId: string; 
       calendarEmail: calendarConnections.calendarEmail,
       syncCursor: calendarConnections.syncCursor,
       needsReconnect: calendarConnections.needsReconnect,
+      writeGranted: calendarConnections.writeGranted,
     });
   return conn ? { conn, lease: holdLease(deps, conn.id, until) } : null;
 }

@@ -28,6 +28,7 @@ import {
 } from "../../providers/calendars/calendar-provider.ts";
 import type { CalendarProviders } from "../../providers/calendars/create-calendar-providers.ts";
 import { type ConnectionTokens, readConnectionTokens, saveConnectionTokens } from "./connection-tokens.ts";
+import { readBackPlanEvents } from "./plan-read-back.ts";
 import { LeaseLostError, type SyncLease, type SyncLeaseTimings, takeSyncLease } from "./sync-lease.ts";
 
 export type SyncDeps = {
@@ -141,6 +142,8 @@ export async function syncConnection(
           .returning({ id: calendarConnections.id });
         if (!still) throw new LeaseLostError();
         const n = await applyChanges(tx, conn, changes, window, now);
+        // Kairo's own events that the person moved or deleted there (decision 187).
+        await readBackPlanEvents(tx, conn, changes, window, now);
         await tx.insert(syncLogs).values({
           connectionId: conn.id,
           userId: conn.userId,
@@ -233,7 +236,7 @@ function classify(err: unknown): { reason: "reconnect" | "no_token" | "failed"; 
 function tokenSession(
   deps: SyncDeps,
   adapter: CalendarProvider,
-  conn: { id: string; userId: string },
+  conn: { id: string; userId: string; writeGranted: boolean },
   tokens: ConnectionTokens,
   now: Date,
   lease: SyncLease,
@@ -246,7 +249,7 @@ function tokenSession(
     if (!current.refreshToken) {
       throw new CalendarApiError("invalid_grant", "The connection holds no refresh token.");
     }
-    const grant = await adapter.refresh(current.refreshToken);
+    const grant = await adapter.refresh(current.refreshToken, { write: conn.writeGranted });
     const next = {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken ?? current.refreshToken,

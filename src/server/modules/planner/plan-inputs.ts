@@ -3,7 +3,7 @@
 // them), deadlines and priorities; busy time (synced events of connected calendars, a running timer,
 // accepted blocks outside the days being planned); the blocks in force (pinned exactly, accepted as
 // the plan to repair); the person's estimate-versus-actual interval; the burnout strain.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { PlanningPreferences } from "#shared/contracts/planner.ts";
 import type {
@@ -17,7 +17,7 @@ import type {
 import type { TaskPriority } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { calendarConnections, syncedEvents } from "../../db/schema/calendar.ts";
-import { type PlanBlockRow, planBlocks } from "../../db/schema/planner.ts";
+import { type PlanBlockRow, planBlockEvents, planBlocks } from "../../db/schema/planner.ts";
 import { tasks, timeLogs } from "../../db/schema/tasks.ts";
 import { tasksToDo } from "../permissions/permissions.ts";
 import { asWorking, type Strain } from "./planning-preferences.ts";
@@ -84,6 +84,19 @@ export async function busyEvents(db: Db, userId: string, from: Date, to: Date) {
         isNotNull(syncedEvents.endTime),
         lt(syncedEvents.startTime, to),
         gt(syncedEvents.endTime, from),
+        // Kairo's own plan-block events are the blocks themselves, not busy time (decision 187).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(planBlockEvents)
+            .where(
+              and(
+                eq(planBlockEvents.connectionId, syncedEvents.connectionId),
+                eq(planBlockEvents.eventId, syncedEvents.externalId),
+              ),
+            ),
+        ),
+        sql`(${syncedEvents.rawData} #>> '{extendedProperties,private,kairoBlockId}') is null`,
       ),
     )
     .orderBy(asc(syncedEvents.startTime))

@@ -29,10 +29,11 @@ import {
   rejectBlock,
 } from "./plan.ts";
 import { readPlanning, savePlanning } from "./planning-preferences.ts";
+import { queuePlanWriteBack } from "./write-back-queue.ts";
 
 const tzQuery = z.object({ tz: z.string().max(64).optional() }).strict();
 
-export function plannerRoutes(deps: Pick<AppDeps, "database" | "clock">) {
+export function plannerRoutes(deps: Pick<AppDeps, "database" | "clock" | "jobs" | "logger">) {
   const db = deps.database.db;
   const call = (c: Parameters<typeof requireUser>[0]): PlannerCall => ({
     db,
@@ -41,6 +42,11 @@ export function plannerRoutes(deps: Pick<AppDeps, "database" | "clock">) {
     zoneHint: timeZone(readQuery(c, tzQuery).tz),
   });
   const blockId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id", "Block");
+  /** After a change to the plan in force has committed: the calendar follows (decision 186). */
+  const written = async <T>(k: PlannerCall, result: T): Promise<T> => {
+    await queuePlanWriteBack(deps.jobs, [k.userId], deps.logger);
+    return result;
+  };
   return new Hono<AppBindings>()
     .get("/preferences", async (c) => {
       const k = call(c);
@@ -58,13 +64,26 @@ export function plannerRoutes(deps: Pick<AppDeps, "database" | "clock">) {
       return reply(c, planResponse, await proposePlan(k, await readJson(c, planRequest)));
     })
     .delete("/plan", async (c) => reply(c, planResponse, await discardProposal(call(c))))
-    .post("/plan/accept", async (c) => reply(c, acceptAllResponse, await acceptAll(call(c))))
-    .post("/blocks/:id/accept", async (c) => reply(c, planResponse, await acceptBlock(call(c), blockId(c))))
-    .post("/blocks/:id/reject", async (c) => reply(c, planResponse, await rejectBlock(call(c), blockId(c))))
+    .post("/plan/accept", async (c) => {
+      const k = call(c);
+      return reply(c, acceptAllResponse, await written(k, await acceptAll(k)));
+    })
+    .post("/blocks/:id/accept", async (c) => {
+      const k = call(c);
+      return reply(c, planResponse, await written(k, await acceptBlock(k, blockId(c))));
+    })
+    .post("/blocks/:id/reject", async (c) => {
+      const k = call(c);
+      return reply(c, planResponse, await written(k, await rejectBlock(k, blockId(c))));
+    })
     .patch("/blocks/:id", async (c) => {
       const k = call(c);
       const id = blockId(c);
-      return reply(c, planResponse, await dragBlock(k, id, await readJson(c, dragBlockBody)));
+      return reply(
+        c,
+        planResponse,
+        await written(k, await dragBlock(k, id, await readJson(c, dragBlockBody))),
+      );
     })
     .get("/at-risk", async (c) => reply(c, atRiskResponse, await deadlinesAtRisk(call(c))));
 }

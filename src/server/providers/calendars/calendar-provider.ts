@@ -38,9 +38,16 @@ export type EventChanges = {
 
 export interface CalendarProvider {
   readonly id: CalendarProviderId;
-  authorizationUrl(a: { state: string; codeVerifier: string; redirectUri: string }): string;
+  /**
+   * The consent page's address. `write` also asks for the write scope (Google calendar.events,
+   * Microsoft Calendars.ReadWrite), only when the person turns plan write-back on (decision 185).
+   */
+  authorizationUrl(a: { state: string; codeVerifier: string; redirectUri: string; write?: boolean }): string;
   exchangeCode(a: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenGrant>;
-  refresh(refreshToken: string): Promise<TokenGrant>;
+  /** `write`: the grant holds the write scope, and the refreshed access token must too. */
+  refresh(refreshToken: string, o?: { write?: boolean }): Promise<TokenGrant>;
+  /** Writes plan blocks as events (write-back.ts), with the write scope. */
+  readonly writer?: CalendarWriter;
   /** Revokes the grant where the provider offers it; resolves either way when it does not. */
   revoke(tokens: { accessToken: string | null; refreshToken: string | null }): Promise<void>;
   account(accessToken: string): Promise<CalendarAccount>;
@@ -90,3 +97,26 @@ export const MAX_PAGES = 100;
 /** An event that is not cancelled must have a start: the whole answer is refused. */
 export const eventWithoutDate = () =>
   new CalendarApiError("malformed", "The calendar provider sent an event without a date.");
+
+/** A plan block as an event (write-back.ts writes it). */
+export type BlockEvent = {
+  /** Kairo's plan block id, kept in the event's mark. */
+  blockId: string;
+  title: string;
+  description?: string;
+  start: Date;
+  end: Date;
+  /** Busy once the deadline is at risk; free while there is slack. */
+  busy: boolean;
+};
+
+export interface CalendarWriter {
+  insert(accessToken: string, calendarId: string, e: BlockEvent): Promise<{ eventId: string }>;
+  move(
+    accessToken: string,
+    calendarId: string,
+    eventId: string,
+    e: Omit<BlockEvent, "title" | "blockId">,
+  ): Promise<void>;
+  remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
+}

@@ -13,6 +13,7 @@ import {
   type ProviderEvent,
 } from "./calendar-provider.ts";
 import { getJson, type HttpOptions, shaped, tokenCall } from "./provider-http.ts";
+import { googleWriter } from "./write-back.ts";
 
 export type GoogleOptions = {
   clientId: string;
@@ -24,6 +25,8 @@ export type GoogleOptions = {
 };
 
 export const GOOGLE_SCOPES = ["https://www.googleapis.com/auth/calendar.readonly"];
+/** Asked for on top of the read scope when the person turns plan write-back on (incremental consent). */
+export const GOOGLE_WRITE_SCOPE = "https://www.googleapis.com/auth/calendar.events";
 
 const when = z.object({ dateTime: z.string().optional(), date: z.string().optional() }).passthrough();
 
@@ -95,14 +98,17 @@ export function createGoogleCalendar(o: GoogleOptions): CalendarProvider {
 
   return {
     id: "google",
-    authorizationUrl({ state, codeVerifier, redirectUri }) {
+    writer: googleWriter({ apiUrl: o.apiUrl, http: o.http }),
+    authorizationUrl({ state, codeVerifier, redirectUri, write }) {
       const url = client(redirectUri).createAuthorizationURLWithPKCE(
         o.authUrl,
         state,
         CodeChallengeMethod.S256,
         codeVerifier,
-        GOOGLE_SCOPES,
+        write ? [...GOOGLE_SCOPES, GOOGLE_WRITE_SCOPE] : GOOGLE_SCOPES,
       );
+      // Incremental consent: the new grant keeps the scopes granted before.
+      if (write) url.searchParams.set("include_granted_scopes", "true");
       // A refresh token, asked for again at every consent so a reconnect always gets one.
       url.searchParams.set("access_type", "offline");
       url.searchParams.set("prompt", "consent");

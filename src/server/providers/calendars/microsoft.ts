@@ -14,6 +14,7 @@ import {
   type ProviderEvent,
 } from "./calendar-provider.ts";
 import { getJson, type HttpOptions, shaped, tokenCall } from "./provider-http.ts";
+import { microsoftWriter } from "./write-back.ts";
 
 export type MicrosoftOptions = {
   clientId: string;
@@ -27,6 +28,8 @@ export type MicrosoftOptions = {
 };
 
 export const MICROSOFT_SCOPES = ["offline_access", "Calendars.Read", "User.Read"];
+/** With plan write-back on (decision 185): Microsoft tokens carry only the scopes asked for, so refreshes ask again. */
+export const MICROSOFT_WRITE_SCOPES = [...MICROSOFT_SCOPES, "Calendars.ReadWrite"];
 
 const when = z.object({ dateTime: z.string(), timeZone: z.string().optional() }).passthrough();
 
@@ -126,22 +129,24 @@ export function createMicrosoftCalendar(o: MicrosoftOptions): CalendarProvider {
 
   return {
     id: "microsoft",
-    authorizationUrl({ state, codeVerifier, redirectUri }) {
+    writer: microsoftWriter({ graphUrl: o.graphUrl, http: o.http }),
+    authorizationUrl({ state, codeVerifier, redirectUri, write }) {
       return client(redirectUri)
         .createAuthorizationURLWithPKCE(
           authUrl,
           state,
           CodeChallengeMethod.S256,
           codeVerifier,
-          MICROSOFT_SCOPES,
+          write ? MICROSOFT_WRITE_SCOPES : MICROSOFT_SCOPES,
         )
         .toString();
     },
     exchangeCode({ code, codeVerifier, redirectUri }) {
       return tokenCall(() => client(redirectUri).validateAuthorizationCode(tokenUrl, code, codeVerifier));
     },
-    refresh(refreshToken) {
-      return tokenCall(() => client(null).refreshAccessToken(tokenUrl, refreshToken, MICROSOFT_SCOPES));
+    refresh(refreshToken, r) {
+      const scopes = r?.write ? MICROSOFT_WRITE_SCOPES : MICROSOFT_SCOPES;
+      return tokenCall(() => client(null).refreshAccessToken(tokenUrl, refreshToken, scopes));
     },
     async revoke() {
       // The Microsoft identity platform has no revocation of one grant (revokeSignInSessions would

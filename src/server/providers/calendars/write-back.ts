@@ -5,34 +5,15 @@
 // Rate limits (429, Google's 403 rateLimitExceeded) are waited out as the sync's reads are; an event
 // already gone at the provider counts as deleted.
 import { z } from "zod";
-import { CalendarApiError } from "./calendar-provider.ts";
+import { type BlockEvent, CalendarApiError, type CalendarWriter } from "./calendar-provider.ts";
+
+export type { BlockEvent, CalendarWriter };
+
 import { type HttpOptions, retryAfterMs, shaped } from "./provider-http.ts";
 
 /** The private extended property (Google) and open extension name (Graph) that mark Kairo's events. */
 export const KAIRO_MARK = "kairoBlockId";
 export const GRAPH_EXTENSION = "com.kairo.planBlock";
-
-export type BlockEvent = {
-  /** Kairo's plan block id, kept in the event's mark. */
-  blockId: string;
-  title: string;
-  description?: string;
-  start: Date;
-  end: Date;
-  /** Busy once the deadline is at risk; free while there is slack. */
-  busy: boolean;
-};
-
-export interface CalendarWriter {
-  insert(accessToken: string, calendarId: string, e: BlockEvent): Promise<{ eventId: string }>;
-  move(
-    accessToken: string,
-    calendarId: string,
-    eventId: string,
-    e: Omit<BlockEvent, "title" | "blockId">,
-  ): Promise<void>;
-  remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
-}
 
 const created = z.object({ id: z.string().min(1) }).passthrough();
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

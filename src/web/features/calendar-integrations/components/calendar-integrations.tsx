@@ -28,6 +28,7 @@ import { useCalendarIntegrations } from "../api/get-calendar-integrations.ts";
 import { useSyncCalendar } from "../api/sync-calendar.ts";
 import { IcalFeedPanel } from "./ical-feed-panel.tsx";
 import { OAuthSetupDialog, type SetupDialogUse } from "./oauth-setup-dialog.tsx";
+import { PlanWriteBackPanel } from "./plan-write-back-panel.tsx";
 
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy HH:mm");
 
@@ -78,7 +79,8 @@ export function CalendarIntegrations({ upgradeAction }: { upgradeAction?: ReactN
       </h2>
       <p className="mt-1 text-sm text-muted">
         Bring the next {CALENDAR_SYNC.windowDays} days of your calendar into Kairo, kept in sync every{" "}
-        {CALENDAR_SYNC.autoSyncMinutes} minutes. Kairo only reads your calendar.
+        {CALENDAR_SYNC.autoSyncMinutes} minutes. Kairo only reads your calendar, unless you choose below to
+        have your accepted plan written to it.
       </p>
       <Tabs defaultValue="connections" className="mt-5">
         <TabsList aria-label="Calendar integrations">
@@ -120,6 +122,10 @@ export function CalendarIntegrations({ upgradeAction }: { upgradeAction?: ReactN
                     onConnect={() => startConnect(p)}
                   />
                 ))}
+              <PlanWriteBackPanel
+                connections={data.data.connections}
+                providerName={(id) => data.data.providers.find((p) => p.id === id)?.name ?? id}
+              />
             </TabsContent>
             <TabsContent value="history" className="mt-5">
               <SyncHistory logs={data.data.syncLogs} providers={data.data.providers} />

@@ -1,0 +1,65 @@
+// Settings → Calendar: "Write accepted plan blocks to my calendar" (decision 185). Choosing a
+// connection that has not granted the write scope sends the browser to the provider's consent
+// (asked for only now); once back, accepted blocks appear there as events marked as Kairo's.
+import { useId } from "react";
+import type { CalendarConnectionSummary } from "#shared/contracts/calendar-integrations.ts";
+import { NativeSelect } from "#web/components/ui/native-select.tsx";
+import { toast } from "#web/lib/notify.ts";
+import { usePlanWriteBack, useSavePlanWriteBack } from "../api/plan-write-back.ts";
+
+export function PlanWriteBackPanel({
+  connections,
+  providerName,
+}: {
+  connections: CalendarConnectionSummary[];
+  providerName: (id: string) => string;
+}) {
+  const id = useId();
+  const hint = useId();
+  const current = usePlanWriteBack();
+  const save = useSavePlanWriteBack();
+  if (connections.length === 0) return null;
+  const value = current.data?.connectionId ?? "";
+  return (
+    <div className="mt-6 flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Write accepted plan blocks to my calendar
+      </label>
+      <NativeSelect
+        id={id}
+        aria-describedby={hint}
+        value={value}
+        disabled={current.isPending || save.isPending}
+        onChange={(e) =>
+          save.mutate(
+            { connectionId: e.target.value || null },
+            {
+              onSuccess: (saved) => {
+                if (saved.authUrl) window.location.assign(saved.authUrl);
+                else
+                  toast.success(
+                    saved.connectionId
+                      ? "Plan blocks are written to your calendar"
+                      : "Plan blocks are no longer written",
+                  );
+              },
+              onError: (err) => toast.error("Could not change this setting", { description: err.message }),
+            },
+          )
+        }
+      >
+        <option value="">Off</option>
+        {connections.map((c) => (
+          <option key={c.id} value={c.id}>
+            {providerName(c.provider)}: {c.calendarEmail}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={hint} className="text-sm text-muted">
+        Accepted blocks become events in that account's main calendar, free while there is slack and busy once
+        a deadline is at risk. Turning this on asks the provider for permission to write events; Kairo changes
+        only the events it created. Move or delete one there and the plan follows.
+      </p>
+    </div>
+  );
+}
