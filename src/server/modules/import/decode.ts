@@ -12,14 +12,17 @@ export function fileBytes(data: string): Uint8Array {
     throw new AppError("VALIDATION", "The file could not be read: data must be the file as base64.", {
       fields: { data: "data must be the file as base64." },
     });
-  const bytes = Buffer.from(clean, "base64");
+  // atob, not Buffer: the same code runs in the browser's demo (decision 082).
+  const binary = atob(clean);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   if (bytes.length === 0)
     throw new AppError("VALIDATION", "The file is empty.", { fields: { data: "The file is empty." } });
   if (bytes.length > IMPORT_MAX_BYTES)
     throw new AppError("PAYLOAD_TOO_LARGE", "The file is larger than 5 MB. Split it and import each part.", {
       fields: { data: "The file is larger than 5 MB." },
     });
-  return new Uint8Array(bytes);
+  return bytes;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -42,4 +45,10 @@ export function fileText(bytes: Uint8Array): string {
 function notUtf8(why: string) {
   const message = `The file is not UTF-8 text: ${why}. Save it as "CSV UTF-8" and import it again.`;
   return new AppError("VALIDATION", message, { fields: { data: message } });
+}
+
+/** The file's SHA-256 as hex (Web Crypto, in Node and in the browser's demo alike). */
+export async function fileHash(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,7 +1,6 @@
 // The import use cases (decisions 275 and 276): preview reads the file into a plan and counts it,
 // writing nothing; commit writes the same plan in one transaction under the person's lock, and
 // records the file's SHA-256 so the same file imported again creates nothing twice.
-import { createHash } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { ImportBody, ImportCommitResponse, ImportPreviewResponse } from "#shared/contracts/import.ts";
 import { DEFAULT_PROJECT_COLOUR } from "#shared/contracts/projects.ts";
@@ -17,7 +16,7 @@ import type { Entitlements } from "../entitlements/entitlements.ts";
 import { ensureInbox } from "../projects/projects.ts";
 import { seriesColumns } from "../tasks/series.ts";
 import { scoreOf } from "../tasks/task-write.ts";
-import { fileBytes, fileText } from "./decode.ts";
+import { fileBytes, fileHash, fileText } from "./decode.ts";
 import { countPlan, hasErrors, type ImportPlan, priorityMappingOf } from "./plan.ts";
 import { readTodoistCsv, TODOIST_PRIORITY_ORDER, validTimeZone } from "./todoist-csv.ts";
 
@@ -34,12 +33,12 @@ type ImportDeps = {
 
 type Reading = { plan: ImportPlan; hash: string };
 
-function readFile(body: ImportBody, now: Date): Reading {
+async function readFile(body: ImportBody, now: Date): Promise<Reading> {
   const bytes = fileBytes(body.data);
   const text = fileText(bytes);
   const timeZone = validTimeZone(body.timeZone) ?? "UTC";
   const plan = readTodoistCsv(text, { fileName: body.fileName, now, timeZone });
-  return { plan, hash: createHash("sha256").update(bytes).digest("hex") };
+  return { plan, hash: await fileHash(bytes) };
 }
 
 async function importedBefore(db: Db | Tx, personId: string, hash: string) {
@@ -52,7 +51,7 @@ async function importedBefore(db: Db | Tx, personId: string, hash: string) {
 }
 
 export async function previewImport(o: ImportDeps & { body: ImportBody }): Promise<ImportPreviewResponse> {
-  const { plan, hash } = readFile(o.body, o.clock());
+  const { plan, hash } = await readFile(o.body, o.clock());
   const before = await importedBefore(o.db, o.personId, hash);
   return {
     format: o.body.format,
@@ -71,7 +70,7 @@ export async function previewImport(o: ImportDeps & { body: ImportBody }): Promi
 const ALREADY = "This file was imported before; nothing was created again.";
 
 export async function commitImport(o: ImportDeps & { body: ImportBody }): Promise<ImportCommitResponse> {
-  const { plan, hash } = readFile(o.body, o.clock());
+  const { plan, hash } = await readFile(o.body, o.clock());
   const errors = plan.problems.filter((p) => p.severity === "error");
   if (errors.length > 0) {
     const rows = errors.slice(0, 5).map((p) => p.row);
