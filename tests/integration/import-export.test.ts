@@ -142,6 +142,40 @@ describe("importing the Todoist fixture", () => {
   });
 });
 
+describe("importing the TickTick backup", () => {
+  const TICKTICK = readFileSync(new URL("../fixtures/import/ticktick-backup.csv", import.meta.url));
+  it("its lists become projects (Inbox the person's own), completed tasks come in completed", async () => {
+    const dana = await person();
+    const before = await footprint(dana.id);
+    const body = { ...bodyOf(TICKTICK, "TickTick-backup.csv"), format: "ticktick-csv" };
+    const preview = await dana.client.post<ImportPreviewResponse>("/api/import/preview", body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({
+      projectNames: ["Inbox", "Website relaunch"],
+      counts: { tasks: 5, subtasks: 4, sections: 3, recurring: 1 },
+      canImport: true,
+    });
+    expect(await footprint(dana.id)).toEqual(before);
+    const res = await dana.client.post<ImportCommitResponse>("/api/import/commit", body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const after = await footprint(dana.id);
+    // The Inbox existed already (or is made once); "Website relaunch" is new.
+    expect(after.projects).toBe(Math.max(before.projects, 1) + 1);
+    expect(after).toMatchObject({ tasks: 5, subtasks: 4, milestones: 3, imports: 1 });
+    const relaunch = res.body.projects.find((p) => p.name === "Website relaunch")!;
+    const list = await dana.client.get<TaskListResponse>(`/api/tasks?projectId=${relaunch.id}&limit=50`);
+    const byTitle = (t: string) => list.body.tasks.find((x) => x.title === t)!;
+    expect(byTitle("Old landing page copy")).toMatchObject({ completed: true, status: "completed" });
+    expect(byTitle("Launch checklist")).toMatchObject({ subtasksTotal: 3, subtasksDone: 1, priority: "low" });
+    expect(byTitle("Weekly analytics review").recurrence).toMatchObject({
+      rrule: "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO",
+    });
+    const inbox = res.body.projects.find((p) => p.name === "Inbox")!;
+    const inboxTasks = await dana.client.get<TaskListResponse>(`/api/tasks?projectId=${inbox.id}`);
+    expect(inboxTasks.body.tasks.map((t) => t.title)).toEqual(["Renew passport"]);
+  });
+});
+
 describe("bad files: a clear 4xx naming the problem, nothing written", () => {
   const refused = async (body: unknown, status: number, message: RegExp) => {
     const before = await footprint(ana.id);

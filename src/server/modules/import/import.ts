@@ -18,6 +18,7 @@ import { seriesColumns } from "../tasks/series.ts";
 import { scoreOf } from "../tasks/task-write.ts";
 import { fileBytes, fileHash, fileText } from "./decode.ts";
 import { countPlan, hasErrors, type ImportPlan, priorityMappingOf } from "./plan.ts";
+import { readTickTickCsv, TICKTICK_PRIORITY_ORDER } from "./ticktick-csv.ts";
 import { readTodoistCsv, TODOIST_PRIORITY_ORDER, validTimeZone } from "./todoist-csv.ts";
 
 const PROBLEMS_LISTED = 200;
@@ -31,14 +32,17 @@ type ImportDeps = {
   personId: string;
 };
 
-type Reading = { plan: ImportPlan; hash: string };
+type Reading = { plan: ImportPlan; hash: string; priorityOrder: readonly string[] };
 
 async function readFile(body: ImportBody, now: Date): Promise<Reading> {
   const bytes = fileBytes(body.data);
   const text = fileText(bytes);
   const timeZone = validTimeZone(body.timeZone) ?? "UTC";
+  const hash = await fileHash(bytes);
+  if (body.format === "ticktick-csv")
+    return { plan: readTickTickCsv(text, { now, timeZone }), hash, priorityOrder: TICKTICK_PRIORITY_ORDER };
   const plan = readTodoistCsv(text, { fileName: body.fileName, now, timeZone });
-  return { plan, hash: await fileHash(bytes) };
+  return { plan, hash, priorityOrder: TODOIST_PRIORITY_ORDER };
 }
 
 async function importedBefore(db: Db | Tx, personId: string, hash: string) {
@@ -51,7 +55,7 @@ async function importedBefore(db: Db | Tx, personId: string, hash: string) {
 }
 
 export async function previewImport(o: ImportDeps & { body: ImportBody }): Promise<ImportPreviewResponse> {
-  const { plan, hash } = await readFile(o.body, o.clock());
+  const { plan, hash, priorityOrder } = await readFile(o.body, o.clock());
   const before = await importedBefore(o.db, o.personId, hash);
   return {
     format: o.body.format,
@@ -59,7 +63,7 @@ export async function previewImport(o: ImportDeps & { body: ImportBody }): Promi
     rows: plan.rows,
     counts: countPlan(plan),
     projectNames: plan.projects.map((p) => p.name),
-    priorityMapping: priorityMappingOf(plan, TODOIST_PRIORITY_ORDER),
+    priorityMapping: priorityMappingOf(plan, priorityOrder),
     problems: plan.problems.slice(0, PROBLEMS_LISTED),
     problemCount: plan.problems.length,
     canImport: !hasErrors(plan) && !before,
@@ -176,19 +180,23 @@ async function writeProject(
         category: t.category,
         priority: t.priority,
         subtasksTotal: t.subtasks.length,
-        completed: false,
-        status: "todo",
+        subtasksDone: t.subtasks.filter((s) => s.done).length,
+        completed: t.completedAt !== null,
+        completedAt: t.completedAt,
+        status: t.completedAt ? "completed" : "todo",
         createdAt: now,
         updatedAt: now,
-        ...(t.recurrence ? seriesColumns(t.recurrence, t.title) : {}),
+        ...(t.recurrence && !t.completedAt ? seriesColumns(t.recurrence, t.title) : {}),
       };
       return { ...base, priorityScore: scoreOf(base, now) };
     });
     const ids = await tx.insert(tasks).values(values).returning({ id: tasks.id });
     const subRows = chunk.flatMap((t, k) =>
-      t.subtasks.map((title, position) => ({
+      t.subtasks.map((sub, position) => ({
         taskId: ids[k]!.id,
-        title,
+        title: sub.title,
+        done: sub.done,
+        completedAt: sub.done ? now : null,
         position,
         createdBy: personId,
         createdAt: now,

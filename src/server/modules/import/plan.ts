@@ -18,9 +18,13 @@ export type PlannedTask = {
   /** The section (Todoist) it sits under: a milestone of its project in Kairo. */
   section: string | null;
   labels: string[];
-  subtasks: string[];
+  subtasks: PlannedSubtask[];
   comments: string[];
+  /** When the other app says it was done (TickTick's completed and archived tasks); null: open. */
+  completedAt: Date | null;
 };
+
+export type PlannedSubtask = { title: string; done: boolean };
 
 export type PlannedProject = { name: string; sections: string[]; tasks: PlannedTask[] };
 

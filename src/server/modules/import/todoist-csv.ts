@@ -70,7 +70,7 @@ export function splitLabels(content: string): { title: string; labels: string[] 
   return { title, labels };
 }
 
-const categoryOf = (labels: readonly string[]): TaskCategory =>
+export const categoryOf = (labels: readonly string[]): TaskCategory =>
   TASK_CATEGORIES.find((c) => c !== "General" && labels.some((l) => l.toLowerCase() === c.toLowerCase())) ??
   "General";
 
@@ -166,7 +166,7 @@ export function readTodoistCsv(
         warn(row, "Kairo's subtasks have no due date: this subtask's DATE is not kept.");
       if (title.length > SUBTASK_TITLE_MAX)
         warn(row, `The subtask's name is cut to ${SUBTASK_TITLE_MAX} characters.`);
-      parent.subtasks.push(title.slice(0, SUBTASK_TITLE_MAX));
+      parent.subtasks.push({ title: title.slice(0, SUBTASK_TITLE_MAX), done: false });
       continue;
     }
 
@@ -199,6 +199,7 @@ export function readTodoistCsv(
       labels,
       subtasks: [],
       comments: [],
+      completedAt: null,
     };
     readDate(task, at(record, "DATE"), validTimeZone(at(record, "TIMEZONE")) ?? o.timeZone, o.now, warn);
     tasks.push(task);

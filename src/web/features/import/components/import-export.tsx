@@ -18,6 +18,11 @@ const FORMATS: ReadonlyArray<{ value: ImportFormat; label: string; hint: string 
     label: "Todoist (CSV export)",
     hint: "In Todoist, open a project's menu and choose Export as a template, then CSV. One file is one project.",
   },
+  {
+    value: "ticktick-csv",
+    label: "TickTick (CSV backup)",
+    hint: "In TickTick, open Settings, Account, Generate backup. Each list becomes a project.",
+  },
 ];
 
 const PRIORITY_NAMES = { low: "Low", medium: "Medium", high: "High", urgent: "Urgent" } as const;
