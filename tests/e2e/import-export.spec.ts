@@ -60,3 +60,26 @@ test("import a Todoist CSV in Settings, once, then export tasks", async ({
     .click();
   await expect(page.getByText("Choose the worktop").first()).toBeVisible();
 });
+
+test("import any CSV: map its columns, then import", async ({ page, request, consoleErrors }) => {
+  void consoleErrors;
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const panel = page.getByRole("region", { name: "Import and export" });
+  await panel.getByLabel("Format").selectOption("csv");
+  await panel
+    .getByLabel("File to import (CSV, UTF-8, up to 5 MB)")
+    .setInputFiles(fileURLToPath(new URL("../fixtures/import/spreadsheet-tasks.csv", import.meta.url)));
+  const columns = panel.getByRole("group", { name: "Which column holds what" });
+  await expect(columns.getByLabel("Title column")).toHaveValue("Task name");
+  await expect(columns.getByLabel("Project column")).toHaveValue("List");
+  const preview = panel.getByRole("region", { name: "Preview of spreadsheet-tasks.csv" });
+  await expect(preview.getByText("Into: Work, Inbox")).toBeVisible();
+  // One project named after the file once the project column is not imported.
+  await columns.getByLabel("Project column").selectOption("");
+  await expect(preview.getByText("Into: spreadsheet-tasks")).toBeVisible();
+  await expect(preview.getByRole("row", { name: "high High 1" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await panel.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(panel.getByRole("status")).toHaveText("Imported 5 tasks into spreadsheet-tasks.");
+});

@@ -176,6 +176,53 @@ describe("importing the TickTick backup", () => {
   });
 });
 
+describe("importing any CSV through a column mapping", () => {
+  const SHEET = readFileSync(new URL("../fixtures/import/spreadsheet-tasks.csv", import.meta.url));
+  it("the preview gives the columns and a suggested mapping; the commit uses the mapping sent", async () => {
+    const eve = await person();
+    const body = { ...bodyOf(SHEET, "spreadsheet-tasks.csv"), format: "csv" };
+    const preview = await eve.client.post<ImportPreviewResponse>("/api/import/preview", body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.columns).toEqual([
+      "Task name",
+      "Notes",
+      "Due date",
+      "Priority",
+      "List",
+      "Tags",
+      "Minutes",
+      "Done",
+    ]);
+    expect(preview.body.mapping).toMatchObject({ title: "Task name", project: "List", due: "Due date" });
+    expect(preview.body.counts).toMatchObject({ projects: 2, tasks: 5 });
+    // The person maps only the title and the notes: one project named after the file.
+    const mapping = { title: "Task name", description: "Notes" };
+    const mapped = await eve.client.post<ImportPreviewResponse>("/api/import/preview", { ...body, mapping });
+    expect(mapped.body).toMatchObject({ projectNames: ["spreadsheet-tasks"], mapping, canImport: true });
+    const res = await eve.client.post<ImportCommitResponse>("/api/import/commit", { ...body, mapping });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const list = await eve.client.get<TaskListResponse>(`/api/tasks?projectId=${res.body.projects[0]!.id}`);
+    expect(list.body.tasks.map((t) => t.title).sort()).toEqual([
+      "Book the dentist",
+      "Old task",
+      "Plan the offsite",
+      "Send the invoice",
+      "Stand-up",
+    ]);
+    expect(list.body.tasks.every((t) => t.priority === "medium" && t.deadline === null)).toBe(true);
+    expectError(
+      await eve.client.post("/api/import/preview", { ...body, mapping: { title: "Nope" } }),
+      400,
+      /^The title column "Nope" is not a column of this file/,
+    );
+    expectError(
+      await eve.client.post("/api/import/preview", { ...bodyOf(FIXTURE), mapping }),
+      400,
+      /^A column mapping is only for format csv/,
+    );
+  });
+});
+
 describe("bad files: a clear 4xx naming the problem, nothing written", () => {
   const refused = async (body: unknown, status: number, message: RegExp) => {
     const before = await footprint(ana.id);

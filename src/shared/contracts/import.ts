@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { TASK_PRIORITIES } from "../domain/tasks.ts";
 
-export const IMPORT_FORMATS = ["todoist-csv", "ticktick-csv"] as const;
+export const IMPORT_FORMATS = ["todoist-csv", "ticktick-csv", "csv"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The largest file taken, in bytes, and the most rows (a bigger file is refused whole). */
@@ -13,6 +13,33 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** The request body's limit: the file as base64 (4 characters per 3 bytes) and the other fields. */
 export const IMPORT_MAX_BODY_BYTES = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4096;
+
+/** Any CSV (format "csv"): which column holds what; title is required, the rest optional. */
+export const MAPPED_FIELDS = [
+  "title",
+  "description",
+  "due",
+  "priority",
+  "project",
+  "labels",
+  "estimate",
+  "completed",
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+const columnName = z.string({ error: "A mapped column must be the column's name" }).max(200);
+export const columnMapping = z
+  .object({
+    title: columnName,
+    description: columnName.optional(),
+    due: columnName.optional(),
+    priority: columnName.optional(),
+    project: columnName.optional(),
+    labels: columnName.optional(),
+    estimate: columnName.optional(),
+    completed: columnName.optional(),
+  })
+  .strict();
+export type ColumnMapping = z.infer<typeof columnMapping>;
 
 export const importBody = z
   .object({
@@ -28,6 +55,8 @@ export const importBody = z
       .max(IMPORT_MAX_BODY_BYTES, "The file is larger than 5 MB."),
     /** The person's zone, for dates without one (an IANA name such as Europe/Berlin). */
     timeZone: z.string({ error: "timeZone must be a time zone such as Europe/Berlin" }).max(64).optional(),
+    /** Format "csv" only: the columns; absent in a preview, the server suggests one from the header. */
+    mapping: columnMapping.optional(),
   })
   .strict();
 export type ImportBody = z.infer<typeof importBody>;
@@ -70,6 +99,9 @@ export const importPreviewResponse = z.object({
   /** False when a problem is an error or the file was imported already. */
   canImport: z.boolean(),
   alreadyImported: z.boolean(),
+  /** Format "csv": the header's columns and the mapping this preview used (suggested or given). */
+  columns: z.array(z.string()),
+  mapping: columnMapping.nullable(),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponse>;
 

@@ -2,7 +2,12 @@
 // writing nothing; commit writes the same plan in one transaction under the person's lock, and
 // records the file's SHA-256 so the same file imported again creates nothing twice.
 import { and, count, eq } from "drizzle-orm";
-import type { ImportBody, ImportCommitResponse, ImportPreviewResponse } from "#shared/contracts/import.ts";
+import type {
+  ColumnMapping,
+  ImportBody,
+  ImportCommitResponse,
+  ImportPreviewResponse,
+} from "#shared/contracts/import.ts";
 import { DEFAULT_PROJECT_COLOUR } from "#shared/contracts/projects.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
@@ -17,6 +22,7 @@ import { ensureInbox } from "../projects/projects.ts";
 import { seriesColumns } from "../tasks/series.ts";
 import { scoreOf } from "../tasks/task-write.ts";
 import { fileBytes, fileHash, fileText } from "./decode.ts";
+import { MAPPED_PRIORITY_ORDER, readMappedCsv } from "./mapped-csv.ts";
 import { countPlan, hasErrors, type ImportPlan, priorityMappingOf } from "./plan.ts";
 import { readTickTickCsv, TICKTICK_PRIORITY_ORDER } from "./ticktick-csv.ts";
 import { readTodoistCsv, TODOIST_PRIORITY_ORDER, validTimeZone } from "./todoist-csv.ts";
@@ -32,13 +38,27 @@ type ImportDeps = {
   personId: string;
 };
 
-type Reading = { plan: ImportPlan; hash: string; priorityOrder: readonly string[] };
+type Reading = {
+  plan: ImportPlan;
+  hash: string;
+  priorityOrder: readonly string[];
+  columns?: string[];
+  mapping?: ColumnMapping | null;
+};
 
 async function readFile(body: ImportBody, now: Date): Promise<Reading> {
   const bytes = fileBytes(body.data);
   const text = fileText(bytes);
   const timeZone = validTimeZone(body.timeZone) ?? "UTC";
   const hash = await fileHash(bytes);
+  if (body.format === "csv") {
+    const read = readMappedCsv(text, { fileName: body.fileName, now, timeZone, mapping: body.mapping });
+    return { ...read, hash, priorityOrder: MAPPED_PRIORITY_ORDER };
+  }
+  if (body.mapping)
+    throw new AppError("VALIDATION", "A column mapping is only for format csv.", {
+      fields: { mapping: "A column mapping is only for format csv." },
+    });
   if (body.format === "ticktick-csv")
     return { plan: readTickTickCsv(text, { now, timeZone }), hash, priorityOrder: TICKTICK_PRIORITY_ORDER };
   const plan = readTodoistCsv(text, { fileName: body.fileName, now, timeZone });
@@ -55,7 +75,7 @@ async function importedBefore(db: Db | Tx, personId: string, hash: string) {
 }
 
 export async function previewImport(o: ImportDeps & { body: ImportBody }): Promise<ImportPreviewResponse> {
-  const { plan, hash, priorityOrder } = await readFile(o.body, o.clock());
+  const { plan, hash, priorityOrder, columns, mapping } = await readFile(o.body, o.clock());
   const before = await importedBefore(o.db, o.personId, hash);
   return {
     format: o.body.format,
@@ -68,6 +88,8 @@ export async function previewImport(o: ImportDeps & { body: ImportBody }): Promi
     problemCount: plan.problems.length,
     canImport: !hasErrors(plan) && !before,
     alreadyImported: before !== null,
+    columns: columns ?? [],
+    mapping: mapping ?? null,
   };
 }
 

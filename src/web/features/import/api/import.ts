@@ -1,8 +1,19 @@
-// Import (preview, then commit) and the CSV exports (decisions 275 to 277).
-import { type ImportFormat, importCommitResponse, importPreviewResponse } from "#shared/contracts/import.ts";
+// Import (preview, then commit) and the CSV exports (decisions 275 to 279).
+import {
+  type ColumnMapping,
+  type ImportFormat,
+  importCommitResponse,
+  importPreviewResponse,
+} from "#shared/contracts/import.ts";
 import { ApiError, apiErrorOf, apiFetch, apiRequest } from "#web/lib/api-client.ts";
 
-export type ImportFile = { format: ImportFormat; fileName: string; data: string; timeZone: string };
+export type ImportFile = {
+  format: ImportFormat;
+  fileName: string;
+  data: string;
+  timeZone: string;
+  mapping?: ColumnMapping;
+};
 
 /** The file's bytes as base64, reporting how much was read (0 to 1). */
 export function readAsBase64(file: File, onProgress: (share: number) => void): Promise<string> {

@@ -4,7 +4,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
-import type { ImportCommitResponse, ImportFormat, ImportPreviewResponse } from "#shared/contracts/import.ts";
+import type {
+  ColumnMapping,
+  ImportCommitResponse,
+  ImportFormat,
+  ImportPreviewResponse,
+} from "#shared/contracts/import.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormField } from "#web/components/ui/form-field.tsx";
 import { NativeSelect } from "#web/components/ui/native-select.tsx";
@@ -23,7 +28,23 @@ const FORMATS: ReadonlyArray<{ value: ImportFormat; label: string; hint: string 
     label: "TickTick (CSV backup)",
     hint: "In TickTick, open Settings, Account, Generate backup. Each list becomes a project.",
   },
+  {
+    value: "csv",
+    label: "Any CSV (choose the columns)",
+    hint: "The first row must name the columns. After choosing the file, say which column holds what.",
+  },
 ];
+
+const MAPPED_FIELD_NAMES = [
+  ["title", "Title column"],
+  ["description", "Description column"],
+  ["due", "Due date column"],
+  ["priority", "Priority column"],
+  ["project", "Project column"],
+  ["labels", "Labels column"],
+  ["estimate", "Estimate (minutes) column"],
+  ["completed", "Done column"],
+] as const;
 
 const PRIORITY_NAMES = { low: "Low", medium: "Medium", high: "High", urgent: "Urgent" } as const;
 const COUNT_NAMES = [
@@ -61,13 +82,33 @@ export function ImportExport() {
     try {
       setStage({ kind: "reading", share: 0 });
       const data = await readAsBase64(chosen, (share) => setStage({ kind: "reading", share }));
-      const file = { format, fileName: chosen.name, data, timeZone: timeZone() };
-      setStage({ kind: "checking" });
-      setStage({ kind: "previewed", file, preview: await previewImport(file) });
+      await check({ format, fileName: chosen.name, data, timeZone: timeZone() });
     } catch (err) {
       setStage({ kind: "idle" });
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) setError(err.message);
       else if (err instanceof ApiError && err.code === "FILE") setError(err.message);
+      else notifyError(err, { title: "Error", fallback: "Failed to read the file. Please try again." });
+    }
+  };
+
+  /** Asks the server what the file holds; a mapped CSV keeps the mapping the server used. */
+  const check = async (file: ImportFile) => {
+    setStage({ kind: "checking" });
+    const preview = await previewImport(file);
+    const mapped = preview.mapping ? { ...file, mapping: preview.mapping } : file;
+    setStage({ kind: "previewed", file: mapped, preview });
+  };
+
+  const remap = async (file: ImportFile, field: (typeof MAPPED_FIELD_NAMES)[number][0], column: string) => {
+    const mapping: Partial<ColumnMapping> = { ...file.mapping };
+    if (column) mapping[field] = column;
+    else delete mapping[field];
+    setError(undefined);
+    try {
+      await check({ ...file, mapping: mapping.title ? (mapping as ColumnMapping) : undefined });
+    } catch (err) {
+      setStage({ kind: "idle" });
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setError(err.message);
       else notifyError(err, { title: "Error", fallback: "Failed to read the file. Please try again." });
     }
   };
@@ -177,6 +218,27 @@ export function ImportExport() {
           )}
         </div>
 
+        {preview && stage.kind === "previewed" && preview.columns.length > 0 && (
+          <fieldset className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-medium">Which column holds what</legend>
+            {MAPPED_FIELD_NAMES.map(([field, name]) => (
+              <FormField key={field} id={`${id}-map-${field}`} label={name}>
+                <NativeSelect
+                  id={`${id}-map-${field}`}
+                  value={stage.file.mapping?.[field] ?? ""}
+                  onChange={(e) => remap(stage.file, field, e.target.value)}
+                >
+                  <option value="">{field === "title" ? "Choose a column" : "Not imported"}</option>
+                  {preview.columns.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            ))}
+          </fieldset>
+        )}
         {preview && <Preview id={id} preview={preview} />}
         {preview && (
           <div>
