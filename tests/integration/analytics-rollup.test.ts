@@ -1,9 +1,10 @@
 // The analytics rollups (decisions 032 and 121) against a from-scratch count: after random sequences
 // of what a person does (tasks created in any category, timers started and stopped, completions and
 // reopenings, category changes, deleted tasks, time logs edited or deleted, Pomodoro sessions started
-// and completed, moved or deleted, and analytics asked for in another time zone), analytics_daily and
-// analytics_totals hold exactly what counting the person's tasks, time logs and focus sessions again
-// gives, in the person's time zone, and analytics answers the same minutes and focus sessions per day.
+// and completed, moved or deleted, tasks made to repeat (some with an end) or to happen once again,
+// occurrences completed and skipped (decision 261), and analytics asked for in another time zone),
+// analytics_daily and analytics_totals hold exactly what counting the person's tasks, completed
+// occurrences, time logs and focus sessions again gives, in the person's time zone, and analytics answers the same minutes and focus sessions per day.
 // Time logs and Pomodoro sessions have no route that edits or deletes one: those steps write the rows
 // directly, as any future route or a cascade would, since the database keeps the rollups whatever
 // makes the change.
@@ -11,9 +12,11 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsDaily, analyticsTotals } from "#server/db/schema/analytics.ts";
-import { pomodoroSessions, tasks, timeLogs } from "#server/db/schema/tasks.ts";
+import { pomodoroSessions, taskOccurrences, tasks, timeLogs } from "#server/db/schema/tasks.ts";
+import { readInsightsData } from "#server/modules/ai-insights/insights-data.ts";
 import type { AnalyticsResponse, PomodoroSessionDto, TaskDto } from "#shared/contracts/tasks.ts";
 import { POMODORO_WORK_OPTIONS } from "#shared/domain/pomodoro.ts";
+import { startAt } from "#shared/domain/recurrence-rule.ts";
 import { TASK_CATEGORIES } from "#shared/domain/tasks.ts";
 import { createVerifiedUser } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -29,7 +32,8 @@ const ZONES = [
 
 type Step =
   | { kind: "create"; category: (typeof TASK_CATEGORIES)[number] }
-  | { kind: "start" | "stop" | "complete" | "reopen" | "delete"; task: number }
+  | { kind: "start" | "stop" | "complete" | "reopen" | "delete" | "skip" | "finish" | "once"; task: number }
+  | { kind: "repeat"; task: number; count: number | null }
   | { kind: "recategorise"; task: number; category: (typeof TASK_CATEGORIES)[number] }
   | { kind: "editLog" | "deleteLog"; log: number; minutes: number }
   | { kind: "zone"; zone: string }
@@ -47,6 +51,21 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     task: index,
   }),
   fc.record({ kind: fc.constant("delete" as const), task: index }),
+  // Repeating tasks: made to repeat daily (for ever or twice), an occurrence skipped, made to happen
+  // once again; an occurrence completed ("finish", as "complete" above does through the task) or
+  // skipped; the task made to happen once again.
+  fc.record({
+    kind: fc.constant("repeat" as const),
+    task: index,
+    count: fc.option(fc.constant(2), { nil: null }),
+  }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom("skip" as const, "finish" as const, "finish" as const, "once" as const),
+      task: index,
+    }),
+    weight: 2,
+  },
   // A timer started, run for a while (past midnight at times) and stopped.
   fc.record({
     kind: fc.constant("track" as const),
@@ -100,6 +119,7 @@ async function fromScratch(timeZone: string) {
   const taskRows = await db().select().from(tasks).where(eq(tasks.userId, userId));
   const logRows = await db().select().from(timeLogs).where(eq(timeLogs.userId, userId));
   const sessionRows = await db().select().from(pomodoroSessions).where(eq(pomodoroSessions.userId, userId));
+  const occurrenceRows = await db().select().from(taskOccurrences).where(eq(taskOccurrences.userId, userId));
   const cells = new Map<string, { minutes: number; completed: number; created: number; focus: number }>();
   const cell = (at: Date, cat: string) => {
     const key = `${localDay(at, timeZone)}|${cat}`;
@@ -108,9 +128,17 @@ async function fromScratch(timeZone: string) {
     return c;
   };
   const categoryOf = new Map(taskRows.map((t) => [t.id, t.category]));
-  for (const t of taskRows) {
+  // A repeating task whose rule has ended counts for nothing: its completed occurrences count.
+  const counted = taskRows.filter((t) => !(t.recurrenceRule !== null && t.completed));
+  for (const t of counted) {
     cell(t.createdAt, t.category).created++;
     if (t.completed && t.completedAt) cell(t.completedAt, t.category).completed++;
+  }
+  // A completed occurrence is a task created and completed the day it was done; a skipped one, nothing.
+  const done = occurrenceRows.filter((o) => o.outcome === "completed");
+  for (const o of done) {
+    cell(o.doneAt, o.category).created++;
+    cell(o.doneAt, o.category).completed++;
   }
   for (const l of logRows) {
     if (l.endTime && l.durationMinutes !== null)
@@ -118,12 +146,12 @@ async function fromScratch(timeZone: string) {
   }
   // Focus sessions belong to no category: the day's cell with category "".
   for (const p of sessionRows) if (p.completed) cell(p.startTime, "").focus++;
-  const timed = taskRows.filter((t) => t.completed && t.actualMinutes > 0);
+  const timed = [...counted.filter((t) => t.completed), ...done].filter((t) => t.actualMinutes > 0);
   return {
     cells: Object.fromEntries([...cells].filter(([, c]) => c.minutes || c.completed || c.created || c.focus)),
     totals: {
-      tasks: taskRows.length,
-      completed: taskRows.filter((t) => t.completed).length,
+      tasks: counted.length + done.length,
+      completed: counted.filter((t) => t.completed).length + done.length,
       estimated: timed.reduce((s, t) => s + t.estimatedMinutes, 0),
       actual: timed.reduce((s, t) => s + t.actualMinutes, 0),
     },
@@ -187,6 +215,25 @@ async function run(s: Step) {
     case "reopen": {
       const id = pick(s.task);
       if (id) status = (await c.patch(`/api/tasks/${id}`, { completed: s.kind === "complete" })).status;
+      break;
+    }
+    case "repeat": {
+      const id = pick(s.task);
+      const rrule = s.count === null ? "FREQ=DAILY" : `FREQ=DAILY;COUNT=${s.count}`;
+      const recurrence = { rrule, start: startAt(server.clock.now(), "UTC"), timeZone: "UTC" };
+      if (id) status = (await c.patch(`/api/tasks/${id}`, { recurrence })).status;
+      break;
+    }
+    case "once": {
+      const id = pick(s.task);
+      if (id) status = (await c.patch(`/api/tasks/${id}`, { recurrence: null })).status;
+      break;
+    }
+    case "skip":
+    case "finish": {
+      const id = pick(s.task);
+      const action = s.kind === "skip" ? "skip" : "complete";
+      if (id) status = (await c.post(`/api/tasks/${id}/occurrences/${action}`, {})).status;
       break;
     }
     case "recategorise": {
@@ -304,5 +351,51 @@ describe("analytics rollups", () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it("count each completed occurrence of a repeating task as a task completed that day, once", async () => {
+    person = await createVerifiedUser(server);
+    userId = ((await person.client.get<{ id: string }>("/api/me")).body as { id: string }).id;
+    zone = "UTC";
+    const c = person.client;
+    server.clock.set("2026-03-10T08:00:00Z");
+    const task = (await c.post<TaskDto>("/api/tasks", { title: "Water the plants", category: "Admin" })).body;
+    const recurrence = { rrule: "FREQ=DAILY;COUNT=3", start: "2026-03-10T09:00", timeZone: "UTC" };
+    expect((await c.patch(`/api/tasks/${task.id}`, { recurrence })).status).toBe(200);
+    // Done on the 10th, skipped on the 11th, done on the 12th: the last date, so the task completes.
+    expect((await c.patch(`/api/tasks/${task.id}`, { completed: true })).status).toBe(200);
+    server.clock.set("2026-03-11T08:00:00Z");
+    expect((await c.post(`/api/tasks/${task.id}/occurrences/skip`, {})).status).toBe(200);
+    server.clock.set("2026-03-12T08:00:00Z");
+    expect((await c.patch(`/api/tasks/${task.id}`, { completed: true })).status).toBe(200);
+    const row = (await db().select().from(tasks).where(eq(tasks.id, task.id)))[0]!;
+    expect(row.completed).toBe(true);
+    const expected = {
+      cells: {
+        "2026-03-10|Admin": { minutes: 0, completed: 1, created: 1, focus: 0 },
+        "2026-03-12|Admin": { minutes: 0, completed: 1, created: 1, focus: 0 },
+      },
+      totals: { tasks: 2, completed: 2, estimated: 0, actual: 0 },
+    };
+    expect(await fromScratch("UTC")).toEqual(expected);
+    const kept = await rollups();
+    expect({ cells: kept.cells, totals: kept.totals }).toEqual(expected);
+    // The recount from scratch (a change of zone) agrees.
+    await db().execute(sql`select analytics_rebuild(${userId}, 'UTC')`);
+    const rebuilt = await rollups();
+    expect({ cells: rebuilt.cells, totals: rebuilt.totals }).toEqual(expected);
+    const res = await c.get<AnalyticsResponse>("/api/analytics?range=7&tz=UTC");
+    expect(res.body.metrics.totalTasks).toBe(2);
+    // Insights count them alike, for all the person's tasks and for the project's (the Inbox).
+    for (const scope of [null, { projectId: task.projectId!, isInbox: true }]) {
+      const insights = await readInsightsData(db(), userId, "UTC", new Date("2026-03-12T09:00:00Z"), scope);
+      expect(insights.totals, JSON.stringify(scope)).toEqual({ tasks: 2, completed: 2 });
+      expect(insights.completed).toBe(2);
+      expect(insights.completionsByHour[8]).toBe(2);
+      expect(insights.history.filter((d) => d.completed > 0)).toMatchObject([
+        { date: "2026-03-10", created: 1, completed: 1 },
+        { date: "2026-03-12", created: 1, completed: 1 },
+      ]);
+    }
   });
 });

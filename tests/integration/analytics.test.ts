@@ -490,6 +490,8 @@ describe("GET /api/calendar", () => {
       category: "Research",
       completed: true,
       priority: "medium",
+      // It happens once (decision 265: a repeating task's rule in words).
+      repeats: null,
     });
     expect(res.timeBlocks.map((b) => [b.title, b.startTime, b.endTime])).toEqual([
       ["T1 build", "2026-05-08T09:00:00.000Z", "2026-05-08T09:45:30.000Z"],

@@ -241,6 +241,69 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
     expect((await v1(me.key, "GET", `/calendar-items?from=${to}&to=${from}`)).status).toBe(400);
   });
 
+  it("serves repeating tasks, subtasks, reminders, milestones and the plan", async () => {
+    const me = await teamPerson();
+    // Daily at 09:00 UTC from tomorrow.
+    const day = (n: number) =>
+      new Date(server.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const at9 = (n: number) => `${day(n)}T09:00:00.000Z`;
+    const series = await v1(me.key, "POST", "/tasks", {
+      body: {
+        title: "Water the plants",
+        category: "General",
+        recurrence: { rrule: "FREQ=DAILY", start: `${day(1)}T09:00`, timeZone: "UTC" },
+      },
+    });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
+    const id = (series.body as { id: string }).id;
+    const done = await v1(me.key, "POST", `/tasks/${id}/occurrences/complete`, {
+      body: { due: at9(1) },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ recorded: true, next: at9(2) });
+    // The same occurrence again: its record, nothing advanced.
+    const again = await v1(me.key, "POST", `/tasks/${id}/occurrences/complete`, {
+      body: { due: at9(1) },
+    });
+    expect(again.body).toMatchObject({ recorded: false });
+    const skipped = await v1(me.key, "POST", `/tasks/${id}/occurrences/skip`, {
+      body: { due: at9(2) },
+    });
+    expect(skipped.body).toMatchObject({
+      occurrence: { outcome: "skipped" },
+      next: at9(3),
+    });
+
+    const added = await v1(me.key, "POST", `/tasks/${id}/subtasks`, { body: { title: "Kitchen" } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const sub = (added.body as { subtasks: { id: string }[] }).subtasks[0]!;
+    const ticked = await v1(me.key, "PATCH", `/tasks/${id}/subtasks/${sub.id}`, { body: { done: true } });
+    expect(ticked.status).toBe(200);
+    expect((ticked.body as { subtasks: { done: boolean }[] }).subtasks[0]!.done).toBe(true);
+    expect(
+      (await v1(me.key, "PATCH", `/tasks/${id}/subtasks/${sub.id}`, { body: { title: "" } })).status,
+    ).toBe(400);
+
+    const reminder = await v1(me.key, "POST", `/tasks/${id}/reminders`, {
+      body: { before: { amount: 30, unit: "minutes" } },
+    });
+    expect(reminder.status, JSON.stringify(reminder.body)).toBe(201);
+    const reminders = await v1(me.key, "GET", `/tasks/${id}/reminders`);
+    expect((reminders.body as { reminders: unknown[] }).reminders).toHaveLength(1);
+
+    const project = await me.client.post<{ id: string }>("/api/projects", { name: "Launch" });
+    expect(
+      (await me.client.post(`/api/projects/${project.body.id}/milestones`, { name: "Beta" })).status,
+    ).toBe(201);
+    const milestones = await v1(me.key, "GET", `/projects/${project.body.id}/milestones`);
+    expect((milestones.body as { milestones: { name: string }[] }).milestones.map((m) => m.name)).toEqual([
+      "Beta",
+    ]);
+    const plan = await v1(me.key, "GET", "/plan");
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ blocks: [], proposed: [] });
+  });
+
   it("asks each operation's scope", async () => {
     const me = await teamPerson();
     const task = await v1(me.key, "POST", "/tasks", { body: { title: "Scoped", category: "General" } });
@@ -256,6 +319,13 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["POST", `/tasks/${id}/timer/stop`],
       ["GET", "/pomodoro-sessions"],
       ["GET", "/calendar-items?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"],
+      ["POST", `/tasks/${id}/occurrences/complete`, {}],
+      ["POST", `/tasks/${id}/occurrences/skip`, {}],
+      ["POST", `/tasks/${id}/subtasks`, { title: "No" }],
+      ["PATCH", `/tasks/${id}/subtasks/${missingId}`, { done: true }],
+      ["POST", `/tasks/${id}/reminders`, { before: { amount: 1, unit: "hours" } }],
+      ["GET", `/projects/${missingId}/milestones`],
+      ["GET", "/plan"],
     ];
     for (const [method, path, body] of refused) {
       const res = await v1(readOnly, method, path, { body });
@@ -280,6 +350,11 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["POST", `/tasks/${taskId}/timer/start`],
       ["POST", `/tasks/${taskId}/timer/stop`],
       ["GET", `/projects/${project.body.id}`],
+      ["GET", `/projects/${project.body.id}/milestones`],
+      ["POST", `/tasks/${taskId}/occurrences/complete`, {}],
+      ["POST", `/tasks/${taskId}/subtasks`, { title: "Bob was here" }],
+      ["GET", `/tasks/${taskId}/reminders`],
+      ["POST", `/tasks/${taskId}/reminders`, { before: { amount: 1, unit: "hours" } }],
     ];
     for (const [method, path, body] of calls) {
       const res = await v1(bob.key, method, path, { body });

@@ -153,6 +153,15 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
   "POST /api/v1/tasks": { path: () => "/api/v1/tasks" },
   "PATCH /api/v1/tasks/:id": { path: () => `/api/v1/tasks/${taskId}` },
   "POST /api/v1/tasks/:id/comments": { path: () => `/api/v1/tasks/${taskId}/comments` },
+  "POST /api/v1/tasks/:id/occurrences/complete": {
+    path: () => `/api/v1/tasks/${taskId}/occurrences/complete`,
+  },
+  "POST /api/v1/tasks/:id/occurrences/skip": { path: () => `/api/v1/tasks/${taskId}/occurrences/skip` },
+  "POST /api/v1/tasks/:id/subtasks": { path: () => `/api/v1/tasks/${taskId}/subtasks` },
+  "PATCH /api/v1/tasks/:id/subtasks/:subtaskId": {
+    path: () => `/api/v1/tasks/${taskId}/subtasks/${subtaskId}`,
+  },
+  "POST /api/v1/tasks/:id/reminders": { path: () => `/api/v1/tasks/${taskId}/reminders` },
   "POST /api/developer/apps": { path: () => "/api/developer/apps" },
   "POST /api/developer/keys": { path: () => "/api/developer/keys" },
 };

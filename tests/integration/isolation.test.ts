@@ -339,6 +339,49 @@ const CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/v1/projects/${i.project}` }],
   },
+  "GET /api/v1/projects/:id/milestones": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/projects/${i.project}/milestones` }],
+  },
+  "POST /api/v1/tasks/:id/occurrences/complete": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/occurrences/complete`, json: {} }],
+  },
+  "POST /api/v1/tasks/:id/occurrences/skip": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/occurrences/skip`, json: {} }],
+  },
+  "POST /api/v1/tasks/:id/subtasks": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/subtasks`, json: { title: "B was here" } }],
+  },
+  "PATCH /api/v1/tasks/:id/subtasks/:subtaskId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/tasks/${i.task}/subtasks/${i.subtask}`, json: { done: true } },
+      { path: `/api/v1/tasks/${own.task}/subtasks/${i.subtask}`, json: { done: true } },
+    ],
+  },
+  "GET /api/v1/tasks/:id/reminders": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/reminders` }],
+  },
+  "POST /api/v1/tasks/:id/reminders": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      {
+        path: `/api/v1/tasks/${i.task}/reminders`,
+        json: { at: new Date(Date.now() + 86_400_000).toISOString() },
+      },
+    ],
+  },
   "POST /api/tasks/:id/subtasks": {
     status: 404,
     code: "NOT_FOUND",

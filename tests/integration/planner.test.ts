@@ -2,9 +2,11 @@
 // changes nothing, Accept all / accept one / reject one, a drag that pins, the re-plan suggestion,
 // the at-risk list, bad input refused with nothing written, and one person's plan out of another's
 // reach. Every block is checked against working hours and busy time in the person's zone.
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
+import { member } from "#server/db/schema/auth.ts";
 import { calendarConnections, syncedEvents } from "#server/db/schema/calendar.ts";
 import { planBlocks, plannerState } from "#server/db/schema/planner.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
@@ -15,6 +17,8 @@ import type {
   PlanningPreferencesResponse,
   PlanResponse,
 } from "#shared/contracts/planner.ts";
+import type { TeamResponse } from "#shared/contracts/team.ts";
+import { buyPlan } from "../support/factories.ts";
 import { expectError, type SignedInPerson, testServerForFile } from "../support/integration.ts";
 
 const { server, db, person } = testServerForFile();
@@ -433,6 +437,41 @@ describe("one person's plan", () => {
     expect(row!.state).toBe("proposed");
     expect(row!.startTime.toISOString()).toBe(block.start);
     expect((await other.client.get<AtRiskResponse>("/api/planner/at-risk")).body.tasks).toEqual([]);
+  });
+
+  it("plans a team task for the member it is assigned to, not for the person who wrote it", async () => {
+    server.clock.set(NOW);
+    const owner = await person();
+    const mate = await person();
+    await buyPlan(server, owner.client, "team", 5);
+    const teamId = (await owner.client.get<TeamResponse>("/api/team")).body.team!.id;
+    await db()
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: teamId, userId: mate.id, role: "member" });
+    const project = await owner.client.post<{ id: string }>("/api/projects", { name: "Launch", teamId });
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
+    await setUp(owner);
+    await setUp(mate);
+    const handed = await task(owner, {
+      title: "Pricing page copy",
+      estimatedMinutes: 90,
+      deadline: "2026-05-13T15:00:00.000Z",
+      projectId: project.body.id,
+      assigneeId: mate.id,
+    });
+    const kept = await task(owner, { title: "Board deck", estimatedMinutes: 60, projectId: project.body.id });
+
+    const matePlan = await planWeek(mate);
+    expect(new Set(matePlan.proposed.map((b) => b.taskId))).toEqual(new Set([handed]));
+    expect(matePlan.proposed[0]!.title).toBe("Pricing page copy");
+    const ownerPlan = await planWeek(owner);
+    expect(new Set(ownerPlan.proposed.map((b) => b.taskId))).toEqual(new Set([kept]));
+
+    // Once the member leaves the team, the task is no longer theirs to plan.
+    await db()
+      .delete(member)
+      .where(and(eq(member.organizationId, teamId), eq(member.userId, mate.id)));
+    expect((await planWeek(mate)).proposed).toEqual([]);
   });
 
   it("needs a session", async () => {

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { taskOccurrences, tasks, timeLogs } from "#server/db/schema/tasks.ts";
+import type { HistoryListResponse } from "#shared/contracts/comments.ts";
 import type { TaskDetailDto } from "#shared/contracts/subtasks.ts";
 import type { OccurrenceActionResponse, TaskDto } from "#shared/contracts/tasks.ts";
 import { expectError, type SignedInPerson, testServerForFile } from "../support/integration.ts";
@@ -133,6 +134,23 @@ describe("a repeating task", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.occurrence.outcome).toBe("skipped");
     expect(res.body.task.deadline).toBe("2026-12-03T08:00:00.000Z");
+  });
+
+  it("leaves each completed and skipped occurrence in the task's history, with its date and the next", async () => {
+    server.clock.set("2026-11-30T12:00:00Z");
+    const task = await newSeries("Invoices", daily({ rrule: "FREQ=DAILY;COUNT=2" }));
+    server.clock.set("2026-12-01T07:00:00Z");
+    await me.client.post(`/api/tasks/${task.id}/occurrences/skip`, { due: "2026-12-01T08:00:00.000Z" });
+    server.clock.set("2026-12-02T07:00:00Z");
+    await complete(task.id, { due: "2026-12-02T08:00:00.000Z" });
+    const res = await me.client.get<HistoryListResponse>(`/api/tasks/${task.id}/history`);
+    expect(res.status).toBe(200);
+    expect(res.body.entries.map((e) => [e.kind, e.actor?.id, e.changes.deadline])).toEqual([
+      ["created", me.id, undefined],
+      ["occurrence_skipped", me.id, { from: "2026-12-01T08:00:00.000Z", to: "2026-12-02T08:00:00.000Z" }],
+      // COUNT=2: the second was the last, so the series ended.
+      ["occurrence_completed", me.id, { from: "2026-12-02T08:00:00.000Z", to: null }],
+    ]);
   });
 
   it("edits this occurrence or the whole series", async () => {

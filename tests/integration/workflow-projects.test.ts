@@ -172,6 +172,34 @@ describe("task triggers limited to a project", () => {
     expect(review).toMatchObject({ createdBy: owner.id, organizationId: team.id });
   });
 
+  it("hear a repeating task's completed occurrence as a completion, and not a skipped one", async () => {
+    const owner = await person();
+    await buyPlan(server, owner.client, "pro");
+    await newWorkflow(owner, {
+      name: "Log each round",
+      triggerType: "task_status",
+      triggerConfig: { toStatus: "completed" },
+      actions: [{ type: "create_task", config: { title: "Logged: {{task.title}}" } }],
+    });
+    const series = await newTask(owner, {
+      title: "Water the plants",
+      recurrence: { rrule: "FREQ=DAILY", start: "2030-01-01T09:00", timeZone: "UTC" },
+    });
+    const skip = await owner.client.post(`/api/tasks/${series.id}/occurrences/skip`, {});
+    expect(skip.status, JSON.stringify(skip.body)).toBe(200);
+    await drained();
+    expect(await history(owner)).toEqual([]);
+    const done = await owner.client.post(`/api/tasks/${series.id}/occurrences/complete`, {});
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const runs = await settled(owner, 1);
+    expect(runs.map((r) => [r.workflowName, r.status])).toEqual([["Log each round", "completed"]]);
+    const logged = await db()
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.userId, owner.id), eq(tasks.title, "Logged: Water the plants")));
+    expect(logged).toHaveLength(1);
+  });
+
   it("refuses a project or milestone the owner may not use, naming it, and stores nothing", async () => {
     const stranger = await makeTeam();
     const theirs = await newProject(stranger.owner, { teamId: stranger.id });

@@ -15,6 +15,7 @@ import type {
   WorkflowListResponse,
   WorkflowTemplateDto,
 } from "#shared/contracts/workflows.ts";
+import { startAt } from "#shared/domain/recurrence-rule.ts";
 import type { ErrorBody } from "#shared/errors/app-error.ts";
 import { buyPlan, createVerifiedUser } from "../support/factories.ts";
 import type { TestClient } from "../support/test-client.ts";
@@ -394,6 +395,11 @@ describe("each trigger type firing each action type", () => {
     const p = await createVerifiedUser(server);
     const done = await newTask(p.client, "Shipped");
     await p.client.patch(`/api/tasks/${done.id}`, { status: "completed" });
+    // A repeating task's completed occurrence counts as a task completed (decision 261).
+    const series = await newTask(p.client, "Stand-up");
+    const recurrence = { rrule: "FREQ=DAILY", start: startAt(new Date(), "UTC"), timeZone: "UTC" };
+    expect((await p.client.patch(`/api/tasks/${series.id}`, { recurrence })).status).toBe(200);
+    expect((await p.client.patch(`/api/tasks/${series.id}`, { completed: true })).status).toBe(200);
     const start = new Date();
     server.clock.set(start);
     try {
@@ -413,7 +419,7 @@ describe("each trigger type firing each action type", () => {
       await engine().sweep();
       const first = await settled(p.client, 1);
       expect(first).toHaveLength(1);
-      expect(first[0]!.report).toMatchObject({ period: "day", tasksCompleted: 1 });
+      expect(first[0]!.report).toMatchObject({ period: "day", tasksCompleted: 2 });
       // Down for three hours: one catch-up run, for the latest due time.
       server.clock.set(new Date(due.getTime() + 3 * 3_600_000 + 5_000));
       await engine().sweep();

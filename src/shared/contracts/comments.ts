@@ -81,6 +81,9 @@ export const TASK_HISTORY_KINDS = [
   "reopened",
   "deleted",
   "assigned",
+  // A repeating task's open occurrence recorded (decision 235); its deadline change is from → next.
+  "occurrence_completed",
+  "occurrence_skipped",
 ] as const;
 export type TaskHistoryKind = (typeof TASK_HISTORY_KINDS)[number];
 

@@ -403,16 +403,54 @@ export const calendarQuery = z
 
 export const calendarItemsResponse = z.object({
   tasks: z.array(
-    taskDto.pick({
-      id: true,
-      title: true,
-      deadline: true,
-      estimatedMinutes: true,
-      category: true,
-      completed: true,
-      priority: true,
-    }),
+    taskDto
+      .pick({
+        id: true,
+        title: true,
+        deadline: true,
+        estimatedMinutes: true,
+        category: true,
+        completed: true,
+        priority: true,
+      })
+      .extend({
+        /** A repeating task's rule in words ("Every weekday at 08:30"); absent or null: it happens once. */
+        repeats: z.string().nullable().optional(),
+      }),
   ),
+  /**
+   * The repeating tasks on schedule with future occurrences in the range (decision 265), once each:
+   * what every one of their occurrences shows. Absent from older servers.
+   */
+  series: z
+    .array(
+      z.object({
+        taskId: z.string(),
+        /** The series' title (the open occurrence's may differ). */
+        title: z.string(),
+        category: z.enum(TASK_CATEGORIES),
+        priority: taskDto.shape.priority,
+        estimatedMinutes: z.number(),
+        /** The rule in words, for "Repeats: ...". */
+        repeats: z.string(),
+      }),
+    )
+    .optional(),
+  /**
+   * Their future occurrences in the range, earliest first: expanded from each rule after its open
+   * occurrence (the task itself, in `tasks`), skipped ones left out. Read-only.
+   */
+  occurrences: z
+    .array(
+      z.object({
+        taskId: z.string(),
+        /** The occurrence's date and time (its deadline when it opens). */
+        at: z.string(),
+      }),
+    )
+    .optional(),
+  /** More occurrences fell in the range than are listed (at most 10,000; 62 per series). */
+  occurrencesCapped: z.boolean().optional(),
   timeBlocks: z.array(
     z.object({
       id: z.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   firstOccurrence,
+  iCalendarSeries,
   nextAfterCompletion,
   nextDatesInWords,
   nextOccurrence,
@@ -335,5 +336,37 @@ describe("the iCalendar lines of a series", () => {
       rrule: "RRULE:FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20261231T225959Z",
       exdate: null,
     });
+  });
+});
+
+describe("a series as the iCalendar feed writes it from its window's start", () => {
+  it("DTSTART moves to the first date in the window and COUNT keeps what is left", () => {
+    const r = rec("FREQ=MONTHLY;BYMONTHDAY=31;COUNT=6", "2026-08-31T09:00", "America/New_York");
+    const s = iCalendarSeries(r, new Date("2026-12-17T00:00Z"));
+    expect(s).toMatchObject({ start: "20261231T090000", rrule: "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=4" });
+    expect(s?.startInstant.toISOString()).toBe("2026-12-31T14:00:00.000Z");
+    // Without COUNT or before the start, nothing is lowered; UNTIL is written in UTC.
+    expect(iCalendarSeries(r, LONG_AGO)).toMatchObject({ start: "20260831T090000", rrule: r.rrule });
+    const until = rec("FREQ=DAILY;UNTIL=20261231", "2026-01-01T09:00", "Europe/Berlin");
+    expect(iCalendarSeries(until, new Date("2026-11-01T12:00Z"))).toMatchObject({
+      start: "20261102T090000",
+      rrule: "FREQ=DAILY;UNTIL=20261231T225959Z",
+    });
+    // Over before the window: nothing to write.
+    expect(iCalendarSeries(r, new Date("2027-06-01T00:00Z"))).toBeNull();
+  });
+
+  it("names the rule's own wall clock of the dates asked for, and only of the rule's dates", () => {
+    const daily = rec("FREQ=DAILY", "2020-01-01T09:00", "Europe/Berlin");
+    const s = iCalendarSeries(daily, new Date("2026-11-01T12:00Z"), [
+      new Date("2026-11-03T08:00Z"),
+      new Date("2026-11-03T09:00Z"),
+      new Date("2026-10-30T08:00Z"),
+    ])!;
+    expect([...s.walls]).toEqual([[Date.parse("2026-11-03T08:00Z"), "20261103T090000"]]);
+    // 02:30 on the night New York skips it is due at 03:30 (decision 170); the rule's date is 02:30.
+    const early = rec("FREQ=DAILY", "2026-03-01T02:30", "America/New_York");
+    const gap = iCalendarSeries(early, new Date("2026-03-05T00:00Z"), [new Date("2026-03-08T07:30Z")])!;
+    expect([...gap.walls.values()]).toEqual(["20260308T023000"]);
   });
 });

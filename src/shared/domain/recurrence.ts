@@ -341,3 +341,68 @@ export function toICalendarLines(
     exdate: exdates.length > 0 ? `EXDATE:${exdates.join(",")}` : null,
   };
 }
+
+/** A series as an iCalendar feed writes it from a window's start on (`iCalendarSeries`). */
+export type ICalendarSeries = {
+  /** DTSTART: the wall clock ("20261019T083000") of the rule's first date at or after the window's start, in the series' zone. */
+  start: string;
+  /** That first date as an instant. */
+  startInstant: Date;
+  /** The RRULE value: COUNT lowered by the dates before DTSTART, UNTIL in UTC (RFC 5545 3.3.10). */
+  rrule: string;
+  /** Each of the asked-for rule dates (instants) at or after DTSTART, as its wall clock in the zone (EXDATE, RECURRENCE-ID). */
+  walls: Map<number, string>;
+};
+
+/**
+ * The series from `from` on, as an iCalendar feed writes it (DTSTART;TZID, RRULE and the wall clock
+ * of the dates an EXDATE or a RECURRENCE-ID names), so a calendar app that expands it by RFC 5545
+ * gets the same dates as `occurrencesBetween`. DTSTART moves to the rule's first date at or after
+ * `from` (the feed reaches back a bounded time, not to the series' start): a date of the rule as
+ * DTSTART keeps the phase of INTERVAL and the defaults DTSTART gives the BY parts, and COUNT becomes
+ * what is left of it. `dates`: rule dates (skipped or overridden occurrences) whose wall clock is
+ * wanted; one that is not a date of this rule on or after DTSTART (left from an earlier rule) is
+ * not in `walls`. Null when the rule has no date at or after `from`. `r.exdates` is not read.
+ */
+export function iCalendarSeries(
+  r: Recurrence,
+  from: Date,
+  dates: readonly Date[] = [],
+): ICalendarSeries | null {
+  const x = expand({ ...r, exdates: [] });
+  const startFloating = floatingDate(x.start).getTime();
+  const fromFloating = floatingOfInstant(x, from).getTime();
+  // The rule's dates before `from` that COUNT has used up (COUNT is at most 10,000): one call of the
+  // library over the span, as occurrencesBetween does.
+  let before = 0;
+  if (x.parts.count !== null && fromFloating + DAY > startFloating)
+    for (const o of guarded(() =>
+      x.rule.between(new Date(startFloating), new Date(fromFloating + DAY), true),
+    ))
+      if (instantOf(x, o.epochMilliseconds) < from) before += 1;
+  let first: { instant: Date; floatingMs: number } | null = null;
+  walk(x, new Date(Math.max(fromFloating - DAY, startFloating)), (instant, floatingMs) => {
+    if (instant < from) return true;
+    first = { instant, floatingMs };
+    return false;
+  });
+  if (first === null) return null;
+  const { instant: startInstant, floatingMs: firstFloating } = first as { instant: Date; floatingMs: number };
+  const until = x.until ? `${x.until.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z` : null;
+  const count = x.parts.count === null ? null : x.parts.count - before;
+  const walls = new Map<number, string>();
+  const wanted = new Set(dates.map((d) => d.getTime()).filter((t) => t >= startInstant.getTime()));
+  if (wanted.size > 0) {
+    const last = floatingOfInstant(x, new Date(Math.max(...wanted))).getTime() + DAY;
+    for (const o of guarded(() => x.rule.between(new Date(firstFloating), new Date(last), true))) {
+      const instant = instantOf(x, o.epochMilliseconds).getTime();
+      if (wanted.has(instant)) walls.set(instant, floatingText(wallOfFloating(o.epochMilliseconds)));
+    }
+  }
+  return {
+    start: floatingText(wallOfFloating(firstFloating)),
+    startInstant,
+    rrule: formatRule({ ...x.parts, count, until }),
+    walls,
+  };
+}

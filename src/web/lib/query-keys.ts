@@ -34,7 +34,8 @@ export const queryKeys = {
   },
   calendar: {
     all: ["calendar"],
-    range: (from: string, to: string) => ["calendar", from, to],
+    /** The items between two instants, of all the person's tasks (null) or one project's. */
+    range: (from: string, to: string, projectId: string | null = null) => ["calendar", from, to, projectId],
   },
   planner: {
     all: ["planner"],

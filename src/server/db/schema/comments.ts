@@ -82,7 +82,7 @@ export const taskHistory = pgTable(
     index("task_history_actor_idx").on(t.actorId),
     check(
       "task_history_kind_check",
-      sql`${t.kind} in ('created', 'updated', 'completed', 'reopened', 'deleted', 'assigned')`,
+      sql`${t.kind} in ('created', 'updated', 'completed', 'reopened', 'deleted', 'assigned', 'occurrence_completed', 'occurrence_skipped')`,
     ),
   ],
 );

@@ -83,6 +83,12 @@ export async function readInsightsData(
     scope
       ? sql`${sql.raw(alias)}.user_id = ${userId} and ${sql.raw(alias)}.task_id in (select t.id from tasks t where ${inScope})`
       : sql`${sql.raw(alias)}.user_id = ${userId}`;
+  // Counted as the rollups count (decision 261): a repeating task's completed occurrences are tasks
+  // completed (and created) the day they were done; a series' own row counts while it is open.
+  const oneOff = sql`t.recurrence_rule is null`;
+  const counted = sql`not (t.recurrence_rule is not null and t.completed)`;
+  const occurrencesInScope = sql`select count(*) from task_occurrences o join tasks t on t.id = o.task_id
+    where ${inScope} and o.outcome = 'completed'`;
   // The per-person rollups (decision 032) have no project: a project's cells are counted from its rows.
   const cellSource = scope
     ? sql`(
@@ -95,16 +101,19 @@ export async function readInsightsData(
           where ${inScope} and l.user_id = ${userId} and l.end_time is not null and l.duration_minutes is not null
           union all
           select (t.completed_at at time zone ${tz})::date, t.category, 0, 1, 0
-          from tasks t where ${inScope} and t.completed and t.completed_at is not null
+          from tasks t where ${inScope} and t.completed and t.completed_at is not null and ${oneOff}
           union all
-          select (t.created_at at time zone ${tz})::date, t.category, 0, 0, 1 from tasks t where ${inScope}
+          select (t.created_at at time zone ${tz})::date, t.category, 0, 0, 1 from tasks t where ${inScope} and ${counted}
+          union all
+          select (o.done_at at time zone ${tz})::date, o.category, 0, 1, 1
+          from task_occurrences o join tasks t on t.id = o.task_id where ${inScope} and o.outcome = 'completed'
         ) x group by x.day, x.category
       )`
     : sql`(select day, category, minutes_tracked, tasks_completed, tasks_created from analytics_daily
         where user_id = ${userId})`;
   const totals = scope
-    ? sql`(select count(*) from tasks t where ${inScope}) as tasks,
-      (select count(*) from tasks t where ${inScope} and t.completed) as completed`
+    ? sql`(select count(*) from tasks t where ${inScope} and ${counted}) + (${occurrencesInScope}) as tasks,
+      (select count(*) from tasks t where ${inScope} and t.completed and ${oneOff}) + (${occurrencesInScope}) as completed`
     : sql`(select tasks from analytics_totals where user_id = ${userId}) as tasks,
       (select completed from analytics_totals where user_id = ${userId}) as completed`;
   const [row] = rowsOf(
@@ -165,7 +174,11 @@ export async function readInsightsData(
     done_local as (
       select (t.completed_at at time zone ${tz}) as lc, t.actual_minutes
       from tasks t, range_start r, bounds b
-      where ${inScope} and t.completed and t.completed_at >= r.t0 and t.completed_at < b.now_at
+      where ${inScope} and t.completed and ${oneOff} and t.completed_at >= r.t0 and t.completed_at < b.now_at
+      union all
+      select (o.done_at at time zone ${tz}), o.actual_minutes
+      from task_occurrences o join tasks t on t.id = o.task_id, range_start r, bounds b
+      where ${inScope} and o.outcome = 'completed' and o.done_at >= r.t0 and o.done_at < b.now_at
     )
     select
       (select today from bounds)::text as today,

@@ -3,7 +3,7 @@
 // read-only) and turns a refusal into the answer: 404 when the thing must not be known to exist for
 // this person, 403 when they may see it but not do this. Every team, project and task route asks
 // here (the route-permission test checks that each one does, for every role).
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   type Action,
   type Decision,
@@ -16,6 +16,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { member, user } from "../../db/schema/auth.ts";
 import { type Project, projectMembers, projects } from "../../db/schema/projects.ts";
+import { tasks } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
 
@@ -179,4 +180,28 @@ export async function projectAudienceDetails(conn: Conn, project: Project) {
   return rows
     .map((r) => ({ ...r, role: roles.get(r.userId) ?? ("owner" as TeamRole) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The projects a person still belongs to: their own and their teams' ("Assigned to me" reaches these). */
+export function projectsOfPerson(conn: Conn, personId: string) {
+  return conn
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      or(
+        eq(projects.ownerId, personId),
+        sql`${projects.teamId} in (select ${member.organizationId} from ${member} where ${member.userId} = ${personId})`,
+      ),
+    );
+}
+
+/**
+ * The tasks a person is to do, as a filter on `tasks`: their own that nobody else was given, and
+ * those assigned to them in projects they still belong to. The planner plans these.
+ */
+export function tasksToDo(conn: Conn, personId: string): SQL {
+  return or(
+    and(eq(tasks.userId, personId), or(isNull(tasks.assigneeId), eq(tasks.assigneeId, personId))),
+    and(eq(tasks.assigneeId, personId), inArray(tasks.projectId, projectsOfPerson(conn, personId))),
+  )!;
 }

@@ -1,4 +1,5 @@
-// What the planner is given, read for one person: open tasks with their estimates (what is left of
+// What the planner is given, read for one person: open tasks they are to do (their own that nobody
+// else was given, and team tasks assigned to them: permissions.ts tasksToDo) with their estimates (what is left of
 // them), deadlines and priorities; busy time (synced events of connected calendars, a running timer,
 // accepted blocks outside the days being planned); the blocks in force (pinned exactly, accepted as
 // the plan to repair); the person's estimate-versus-actual interval; the burnout strain.
@@ -18,6 +19,7 @@ import type { Db } from "../../db/client.ts";
 import { calendarConnections, syncedEvents } from "../../db/schema/calendar.ts";
 import { type PlanBlockRow, planBlocks } from "../../db/schema/planner.ts";
 import { tasks, timeLogs } from "../../db/schema/tasks.ts";
+import { tasksToDo } from "../permissions/permissions.ts";
 import { asWorking, type Strain } from "./planning-preferences.ts";
 
 const MINUTE = 60_000;
@@ -50,7 +52,7 @@ export async function openTasks(db: Db, userId: string): Promise<OpenTask[]> {
       category: tasks.category,
     })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.completed, false)))
+    .where(and(tasksToDo(db, userId), eq(tasks.completed, false)))
     .orderBy(asc(tasks.createdAt))
     .limit(1000);
 }

@@ -41,6 +41,7 @@ import { type PlanBlockRow, planBlocks, plannerState } from "../../db/schema/pla
 import { tasks } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
+import { tasksToDo } from "../permissions/permissions.ts";
 import { busyEvents, type Gathered, gatherInputs, horizonSpan, minutesLeft } from "./plan-inputs.ts";
 import { storedPlanning, strainAndPeak } from "./planning-preferences.ts";
 
@@ -152,7 +153,7 @@ async function titlesOf(db: Db, userId: string, ids: string[]) {
   const rows = await db
     .select({ id: tasks.id, title: tasks.title, completed: tasks.completed, deadline: tasks.deadline })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...new Set(ids)])));
+    .where(and(tasksToDo(db, userId), inArray(tasks.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -293,7 +294,7 @@ async function recordBasis(tx: Tx, userId: string, now: Date, until: Date) {
     ? await tx
         .select({ id: tasks.id, deadline: tasks.deadline })
         .from(tasks)
-        .where(and(eq(tasks.userId, userId), inArray(tasks.id, ids)))
+        .where(and(tasksToDo(tx, userId), inArray(tasks.id, ids)))
     : [];
   const events = await busyEvents(tx as unknown as Db, userId, now, until);
   const basis: Basis = {
@@ -444,7 +445,7 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
     const [task] = await tx
       .select()
       .from(tasks)
-      .where(and(eq(tasks.id, row.taskId), eq(tasks.userId, c.userId)));
+      .where(and(eq(tasks.id, row.taskId), tasksToDo(tx, c.userId)));
     if (!task || task.completed)
       throw new AppError("CONFLICT", "This block's task is done; there is nothing to move.");
     const proposal = (state.proposal ?? null) as Proposal | null;

@@ -6,7 +6,9 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { commentBody } from "#shared/contracts/comments.ts";
-import { taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
+import { reminderCreateBody } from "#shared/contracts/reminders.ts";
+import { subtaskCreateBody, subtaskUpdateBody } from "#shared/contracts/subtasks.ts";
+import { occurrenceActionBody, taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
 import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
@@ -14,9 +16,12 @@ import { reply } from "../../http/reply.ts";
 import { readJson } from "../../http/validate.ts";
 import { calendarForPerson } from "../analytics/read-analytics.ts";
 import { createComment, listComments } from "../comments/comments.ts";
+import { readPlan } from "../planner/plan.ts";
 import { pomodoroToday } from "../pomodoro/pomodoro.ts";
-import { getProject, listProjects } from "../projects/projects.ts";
-import { getTaskDetail } from "../tasks/subtasks.ts";
+import { getProject, listMilestones, listProjects } from "../projects/projects.ts";
+import { addReminder, listReminders } from "../reminders/reminders.ts";
+import { finishOccurrence } from "../tasks/series.ts";
+import { addSubtask, getTaskDetail, updateSubtask } from "../tasks/subtasks.ts";
 import { toTimeLogDto } from "../tasks/task-dto.ts";
 import { createTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
@@ -64,6 +69,29 @@ export function v1Routes(deps: Deps) {
       c,
       (V1_OPERATIONS.find((o) => o.operationId === id) as { query: z.ZodType }).query,
     ) as QueryOf<I>;
+
+  const reminderCall = (c: Context<V1Bindings>) => ({
+    db,
+    clock,
+    gate,
+    personId: person(c).id,
+    taskId: idParam(c),
+  });
+  /** A repeating task's open occurrence completed or skipped (decision 236), version from If-Match too. */
+  const occurrence = async (
+    c: Context<V1Bindings>,
+    op: V1Operation,
+    body: z.output<typeof occurrenceActionBody>,
+    outcome: "completed" | "skipped",
+  ) => {
+    const o = writer(c);
+    const version = expectedVersion(body.version, c.req.header("if-match"));
+    return reply(
+      c,
+      op.response,
+      await finishOccurrence({ ...o, taskId: idParam(c), body: { ...body, version }, outcome }),
+    );
+  };
 
   // Bodies are read with the very contracts the registry names (the bad-input suite finds each
   // `readJson` call by its schema's name).
@@ -114,6 +142,29 @@ export function v1Routes(deps: Deps) {
         }
         throw err;
       }
+    },
+    completeOccurrence: async (c, op) =>
+      occurrence(c, op, await readJson(c, occurrenceActionBody), "completed"),
+    skipOccurrence: async (c, op) => occurrence(c, op, await readJson(c, occurrenceActionBody), "skipped"),
+    createSubtask: async (c, op) => {
+      const o = writer(c);
+      const taskId = idParam(c);
+      const body = await readJson(c, subtaskCreateBody);
+      return reply(c, op.response, await addSubtask({ ...o, taskId, body }), 201);
+    },
+    updateSubtask: async (c, op) => {
+      const o = writer(c);
+      const taskId = idParam(c);
+      const subtaskId = idParam(c, "subtaskId", "Subtask");
+      const body = await readJson(c, subtaskUpdateBody);
+      return reply(c, op.response, await updateSubtask({ ...o, taskId, subtaskId, body }));
+    },
+    listTaskReminders: async (c, op) =>
+      reply(c, op.response, { reminders: await listReminders(reminderCall(c)) }),
+    createTaskReminder: async (c, op) => {
+      const o = reminderCall(c);
+      const body = await readJson(c, reminderCreateBody);
+      return reply(c, op.response, await addReminder({ ...o, body }), 201);
     },
     listTaskComments: async (c, op) =>
       reply(
@@ -168,6 +219,18 @@ export function v1Routes(deps: Deps) {
           projectId: idParam(c, "id", "Project"),
         }),
       ),
+    listMilestones: async (c, op) =>
+      reply(c, op.response, {
+        milestones: await listMilestones({
+          db,
+          gate,
+          clock,
+          personId: person(c).id,
+          projectId: idParam(c, "id", "Project"),
+        }),
+      }),
+    getPlan: async (c, op) =>
+      reply(c, op.response, await readPlan({ db, userId: person(c).id, now: clock(), zoneHint: "UTC" })),
     listPomodoroSessions: async (c, op) => {
       const { tz } = query(c, "listPomodoroSessions");
       return reply(c, op.response, await pomodoroToday(db, person(c).id, timeZone(tz), clock()));

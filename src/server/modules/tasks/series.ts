@@ -14,13 +14,17 @@ import type {
 import { staleTaskMessage } from "#shared/contracts/tasks.ts";
 import { firstOccurrence, nextOfSeries, validateRecurrence } from "#shared/domain/recurrence.ts";
 import type { Recurrence } from "#shared/domain/recurrence-rule.ts";
+import type { TaskStatus } from "#shared/domain/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { withPersonLock } from "../../db/person-lock.ts";
 import { user } from "../../db/schema/auth.ts";
 import type { Project } from "../../db/schema/projects.ts";
 import { type Task, taskOccurrences, tasks, timeLogs } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
+import { type ChangeCause, recordTaskStatusChange } from "../../events/task-outbox.ts";
 import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
+import { recordTaskHistory } from "../comments/history.ts";
+import { projectAudience } from "../permissions/permissions.ts";
 import { followDeadline } from "../reminders/reminders.ts";
 import { completeOpenSubtasks, reopenSubtasks } from "./subtask-state.ts";
 import { accessTask } from "./task-access.ts";
@@ -125,7 +129,7 @@ export async function finishOccurrence(
  */
 export async function finishInTx(
   tx: Tx,
-  o: TaskWriteOptions,
+  o: TaskWriteOptions & { cause?: ChangeCause },
   task: Task,
   project: Project | null,
   outcome: Outcome,
@@ -237,6 +241,39 @@ export async function finishInTx(
       .where(eq(tasks.id, task.id))
       .returning()) as [Task];
   }
+
+  // The task's history and, for a completion, the workflows' trigger, in this transaction as every
+  // other change writes them: the occurrence's deadline and the next one's (null: the series ended).
+  await recordTaskHistory(tx, {
+    taskId: task.id,
+    ownerId: task.userId,
+    actorId: o.personId,
+    kind: outcome === "completed" ? "occurrence_completed" : "occurrence_skipped",
+    changes: {
+      deadline: { from: (task.deadline ?? openDue).toISOString(), to: next ? next.due.toISOString() : null },
+    },
+    byWorkflow: o.cause !== undefined,
+    now,
+  });
+  if (outcome === "completed")
+    await recordTaskStatusChange(
+      tx,
+      o.personId,
+      {
+        taskId: task.id,
+        title: task.title,
+        category: task.category,
+        from: task.status as TaskStatus,
+        to: "completed",
+      },
+      now,
+      o.cause,
+      {
+        projectId: task.projectId,
+        milestoneId: task.milestoneId,
+        audience: () => (project ? projectAudience(tx, project) : Promise.resolve([])),
+      },
+    );
 
   const dto = toTaskDto(row);
   const ev = { taskId: task.id, personId: o.personId, origin: o.origin };

@@ -1,6 +1,6 @@
 // Task use cases: list, create, update (including complete / reopen), delete. Every query is scoped
 // to the person; another person's task id is simply not found.
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { DELETED_USER_NAME } from "#shared/contracts/projects.ts";
 import type {
   TaskCreateBody,
@@ -17,8 +17,8 @@ import type { Db } from "../../db/client.ts";
 import { isLockNotAvailable } from "../../db/errors.ts";
 import { lockPerson, withPersonLock } from "../../db/person-lock.ts";
 import { preparedPer, rawRows } from "../../db/prepared.ts";
-import { member, user } from "../../db/schema/auth.ts";
-import { type Project, projects } from "../../db/schema/projects.ts";
+import { user } from "../../db/schema/auth.ts";
+import type { Project } from "../../db/schema/projects.ts";
 import type { Task } from "../../db/schema/tasks.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import type { Clock, Tx } from "../../db/transaction.ts";
@@ -27,7 +27,12 @@ import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
 import { timeZone } from "../../http/params.ts";
 import { recordTaskEdit, recordTaskHistory } from "../comments/history.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
-import { type PlanGate, projectAudience, requireProject } from "../permissions/permissions.ts";
+import {
+  type PlanGate,
+  projectAudience,
+  projectsOfPerson,
+  requireProject,
+} from "../permissions/permissions.ts";
 import { addDefaultReminder, followDeadline } from "../reminders/reminders.ts";
 import { notifyAssignee } from "./assignment.ts";
 import { finishInTx, noSeriesColumns, readRecurrence, seriesColumns, seriesOf } from "./series.ts";
@@ -142,18 +147,8 @@ async function taskScope(o: {
       project.isInbox ? or(inProject, and(isNull(tasks.projectId), eq(tasks.userId, userId)))! : inProject,
     );
   }
-  if (q.assignee === "me") {
-    const mine = db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        or(
-          eq(projects.ownerId, userId),
-          sql`${projects.teamId} in (select ${member.organizationId} from ${member} where ${member.userId} = ${userId})`,
-        ),
-      );
-    parts.push(eq(tasks.assigneeId, userId), sql`${tasks.projectId} in ${mine}`);
-  }
+  if (q.assignee === "me")
+    parts.push(eq(tasks.assigneeId, userId), inArray(tasks.projectId, projectsOfPerson(db, userId)));
   if (parts.length === 0) parts.push(eq(tasks.userId, userId));
   return and(...parts)!;
 }

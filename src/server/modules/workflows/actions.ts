@@ -207,8 +207,12 @@ export async function buildReport(
   const [totals] = rows(
     await tx.execute(sql`
       select
-        (select count(*) from tasks where user_id = ${userId} and completed
-           and completed_at >= ${f}::timestamptz and completed_at < ${t}::timestamptz) as done,
+        -- As the analytics rollups count (decision 261): a repeating task's completed occurrences,
+        -- not the row of a series that has ended.
+        (select count(*) from tasks where user_id = ${userId} and completed and recurrence_rule is null
+           and completed_at >= ${f}::timestamptz and completed_at < ${t}::timestamptz)
+        + (select count(*) from task_occurrences where user_id = ${userId} and outcome = 'completed'
+           and done_at >= ${f}::timestamptz and done_at < ${t}::timestamptz) as done,
         (select count(*) from pomodoro_sessions where user_id = ${userId} and completed
            and start_time >= ${f}::timestamptz and start_time < ${t}::timestamptz) as focus`),
   );

@@ -1,5 +1,5 @@
 // /dashboard?section=overview|tasks|calendar|analytics. The section lives in the address, so links,
-// back and forward work. This route composes the features; they never import each other.
+// back and forward work (and, in the calendar, ?view=upcoming|day|week|month and ?project=). This route composes the features; they never import each other.
 // Each panel sits in its own SectionBoundary (a failed panel shows its load-error card with Retry,
 // the others keep working), and the loader starts every panel's first request at once, while the
 // route's code is still arriving, instead of each panel asking when it first renders.
@@ -150,7 +150,9 @@ export function Component() {
         <>
           <PageHeader title="Calendar" />
           <div className="flex flex-col gap-6">
-            <CalendarSection />
+            <CalendarSection
+              projectFilter={(p) => <ProjectPicker id="calendar-project" className="min-w-44" {...p} />}
+            />
             <PlanPanel />
           </div>
         </>

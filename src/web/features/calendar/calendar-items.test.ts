@@ -13,6 +13,8 @@ import {
   summarize,
   toCalendarItems,
   trackedHistoryNote,
+  upcomingGroups,
+  upcomingHeading,
   weekStart,
 } from "./calendar-items.ts";
 
@@ -89,6 +91,68 @@ describe("toCalendarItems", () => {
     expect(running.ongoing).toBe(true);
     expect(running.end).toEqual(at(18, 11));
     expect(toCalendarItems(undefined, WED)).toEqual([]);
+  });
+
+  it("adds future occurrences as read-only task items that name their task and rule", () => {
+    const items = toCalendarItems(
+      {
+        ...data,
+        tasks: [{ ...data.tasks[0]!, repeats: "Every day at 10:00" }],
+        series: [
+          {
+            taskId: "t1",
+            title: "Due",
+            category: "General",
+            priority: "medium",
+            estimatedMinutes: 30,
+            repeats: "Every day at 10:00",
+          },
+        ],
+        occurrences: [{ taskId: "t1", at: at(19, 10).toISOString() }],
+      },
+      at(18, 11),
+    );
+    const open = items.find((i) => i.key === "task:t1")!;
+    expect(open).toMatchObject({ repeats: "Every day at 10:00" });
+    expect(open.occurrence).toBeUndefined();
+    const next = items.find((i) => i.key.startsWith("repeat:"))!;
+    expect(next).toMatchObject({ kind: "task", id: "t1", occurrence: true, repeats: "Every day at 10:00" });
+    expect(next.start).toEqual(at(19, 10));
+    expect(summarize(items, at(18, 0), at(20, 0)).tasksDue).toBe(2);
+  });
+});
+
+describe("Upcoming", () => {
+  it("names today, tomorrow, then weekdays", () => {
+    const now = at(18, 15);
+    expect(upcomingHeading(at(18, 0), now)).toBe("Today");
+    expect(upcomingHeading(at(19, 0), now)).toBe("Tomorrow");
+    expect(upcomingHeading(at(20, 0), now)).toBe("Friday");
+    expect(upcomingHeading(at(25, 0), now)).toBe("Wednesday");
+  });
+
+  it("groups open tasks and future repeats by day over today and the next 7, leaving out the rest", () => {
+    const now = at(18, 15);
+    const done = { ...task("done", at(18, 9)), completed: true };
+    const repeat = { ...task("r", at(20, 8)), key: "repeat:r:1", occurrence: true };
+    const groups = upcomingGroups(
+      [
+        task("earlier-today", at(18, 9)),
+        done,
+        repeat,
+        task("last-day", at(25, 23)),
+        task("too-late", at(26, 0)),
+        task("yesterday", at(17, 9)),
+        block("b", at(18, 9), at(18, 10)),
+      ],
+      now,
+    );
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ["Today", ["earlier-today"]],
+      ["Friday", ["r"]],
+      ["Wednesday", ["last-day"]],
+    ]);
+    expect(upcomingGroups([], now)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   addWeeks,
   endOfMonth,
   endOfWeek,
+  isSameDay,
   isSameMonth,
   isSameYear,
   startOfDay,
@@ -16,12 +17,12 @@ import {
 import type { CalendarItemsResponse } from "#shared/contracts/tasks.ts";
 import { FREE_HISTORY_DAYS } from "#shared/domain/entitlements.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
-import { dayOfMonth, isoDay, monthDay, monthDayYear, time24 } from "./date-labels.ts";
+import { dayOfMonth, isoDay, monthDay, monthDayYear, time24, weekdayLong } from "./date-labels.ts";
 
 export type CalendarItemKind = "task" | "block" | "event";
 
 export type CalendarItem = {
-  /** Unique across kinds: "task:<id>", "block:<id>", "event:<id>". */
+  /** Unique across kinds: "task:<id>", "repeat:<task id>:<instant>", "block:<id>", "event:<id>". */
   key: string;
   kind: CalendarItemKind;
   id: string;
@@ -37,6 +38,13 @@ export type CalendarItem = {
   priority?: string;
   location?: string | null;
   provider?: string;
+  /** A repeating task's rule in words ("Every weekday at 08:30"). */
+  repeats?: string;
+  /**
+   * A future occurrence of a repeating task (decision 265): shown like its deadline but read-only
+   * (not dragged; its details open the task). `id` is the task's.
+   */
+  occurrence?: boolean;
 };
 
 const MINUTE = 60_000;
@@ -70,6 +78,27 @@ export function toCalendarItems(data: CalendarItemsResponse | undefined, now: Da
       completed: t.completed,
       estimatedMinutes: t.estimatedMinutes,
       priority: t.priority,
+      ...(t.repeats ? { repeats: t.repeats } : {}),
+    });
+  }
+  const series = new Map((data.series ?? []).map((s) => [s.taskId, s]));
+  for (const o of data.occurrences ?? []) {
+    const s = series.get(o.taskId);
+    if (!s) continue;
+    const at = new Date(o.at);
+    items.push({
+      key: `repeat:${o.taskId}:${o.at}`,
+      kind: "task",
+      id: o.taskId,
+      title: s.title,
+      start: at,
+      end: at,
+      category: s.category,
+      completed: false,
+      estimatedMinutes: s.estimatedMinutes,
+      priority: s.priority,
+      repeats: s.repeats,
+      occurrence: true,
     });
   }
   for (const b of data.timeBlocks) {
@@ -265,4 +294,33 @@ export function parseDayKey(key: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (!m) return null;
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+/** Upcoming covers today and the next 7 days. */
+export const UPCOMING_DAYS = 8;
+
+/** The days of Upcoming from `now`: today and the next 7, each at local midnight. */
+export const upcomingDays = (now: Date) => daysFrom(startOfDay(now), UPCOMING_DAYS);
+
+/** "Today", "Tomorrow", then the weekday's name ("Sunday"): the heading of a day in Upcoming. */
+export function upcomingHeading(day: Date, now: Date): string {
+  const today = startOfDay(now);
+  if (isSameDay(day, today)) return "Today";
+  if (isSameDay(day, addDays(today, 1))) return "Tomorrow";
+  return weekdayLong(day);
+}
+
+export type UpcomingDay = { day: Date; heading: string; items: CalendarItem[] };
+
+/**
+ * Upcoming's days that have something: open tasks due (repeating ones' open occurrences included)
+ * and future occurrences of repeating tasks, earliest first. Completed tasks, tracked time and
+ * events are the calendar's, not Upcoming's.
+ */
+export function upcomingGroups(items: readonly CalendarItem[], now: Date): UpcomingDay[] {
+  const due = items.filter((i) => i.kind === "task" && !i.completed);
+  return upcomingDays(now).flatMap((day) => {
+    const dayItems = due.filter((i) => isOnDay(i, day));
+    return dayItems.length ? [{ day, heading: upcomingHeading(day, now), items: dayItems }] : [];
+  });
 }

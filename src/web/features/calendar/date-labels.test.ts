@@ -7,7 +7,9 @@ import {
   isoDay,
   monthDay,
   monthDayYear,
+  monthLongDay,
   time24,
+  weekdayLong,
   weekdayMonthDay,
   weekdayShort,
 } from "./date-labels.ts";
@@ -25,6 +27,8 @@ const DAYS = [
 describe("the calendars' date labels", () => {
   it.each([
     ["EEE", weekdayShort],
+    ["EEEE", weekdayLong],
+    ["MMMM d", monthLongDay],
     ["EEEE, MMMM d", weekdayMonthDay],
     ["MMM d", monthDay],
     ["MMM d, yyyy", monthDayYear],

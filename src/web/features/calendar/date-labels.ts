@@ -10,6 +10,10 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /** "Mon" (EEE) */
 export const weekdayShort = intl({ weekday: "short" });
+/** "Monday" (EEEE) */
+export const weekdayLong = intl({ weekday: "long" });
+/** "November 24" (MMMM d) */
+export const monthLongDay = intl({ month: "long", day: "numeric" });
 /** "Monday, November 24" (EEEE, MMMM d) */
 export const weekdayMonthDay = intl({ weekday: "long", month: "long", day: "numeric" });
 /** "Nov 24" (MMM d) */

@@ -34,8 +34,9 @@ export function IcalFeedPanel() {
         Subscribe in another calendar app
       </h3>
       <p className="mt-1 text-sm text-muted">
-        A private address with your task deadlines and completed focus sessions, for Google Calendar, Outlook,
-        Apple Calendar or any app that subscribes to iCalendar feeds. Anyone with the address can read it.
+        A private address with your task deadlines (repeating tasks as repeating events, without the skipped
+        dates) and completed focus sessions, for Google Calendar, Outlook, Apple Calendar or any app that
+        subscribes to iCalendar feeds. Anyone with the address can read it.
       </p>
       {!feed.data ? (
         <Spinner className="mt-3 justify-start" label="Loading..." visibleLabel />

@@ -21,10 +21,21 @@ export const KIND_LABEL: Record<CalendarItemKind, string> = {
   event: "Event",
 };
 
-/** The words a screen reader hears for an item: kind, title and time. */
+/** A future occurrence of a repeating task looks like a deadline, dashed: it is not open yet. */
+export const REPEAT_CLASS = "border-l-[3px] border-dashed border-accent bg-accent-soft/40";
+
+/** What kind of item it is, in words: "Task due", "Repeat of a task", "Tracked time", "Event". */
+export const kindLabel = (item: CalendarItem) =>
+  item.occurrence ? "Repeat of a task" : KIND_LABEL[item.kind];
+
+/** "Repeats: Every weekday at 08:30", or null for what does not repeat. */
+export const repeatsLabel = (item: CalendarItem) => (item.repeats ? `Repeats: ${item.repeats}` : null);
+
+/** The words a screen reader hears for an item: kind, title, time, and its rule when it repeats. */
 export function itemDescription(item: CalendarItem, time: string): string {
   const done = item.kind === "task" && item.completed ? ", completed" : "";
-  return `${KIND_LABEL[item.kind]}: ${item.title}, ${time}${done}`;
+  const repeats = repeatsLabel(item);
+  return `${kindLabel(item)}: ${item.title}, ${time}${done}${repeats ? `. ${repeats}` : ""}`;
 }
 
 /** "due 14:00", "9:30–10:15", "9:30–now", "Mon 22:00–Tue 1:00". */

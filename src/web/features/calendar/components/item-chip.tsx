@@ -1,9 +1,10 @@
 // One calendar item as a small clickable chip: tasks can also be dragged, the rest only opened.
+import { Repeat } from "lucide-react";
 import type { CSSProperties } from "react";
 import { cn } from "#web/lib/cn.ts";
 import type { CalendarItem } from "../calendar-items.ts";
 import { DraggableTask } from "./calendar-dnd.tsx";
-import { itemTime, KIND_CLASS, KIND_LABEL } from "./item-appearance.ts";
+import { itemTime, KIND_CLASS, kindLabel, REPEAT_CLASS, repeatsLabel } from "./item-appearance.ts";
 
 export function ItemChip({
   item,
@@ -21,22 +22,28 @@ export function ItemChip({
   showTime?: boolean;
 }) {
   const time = itemTime(item);
-  // The visible words are part of the accessible name; the kind and (when hidden) the time are
-  // added for screen readers only.
+  const repeats = repeatsLabel(item);
+  // The visible words are part of the accessible name; the kind, (when hidden) the time and the
+  // rule of a repeating task are added for screen readers only.
   const content = (
     <span className="block min-w-0 flex-1">
-      <span className="sr-only">{KIND_LABEL[item.kind]}: </span>
-      <span className={cn("block truncate font-medium", item.completed && "line-through")}>{item.title}</span>
+      <span className="sr-only">{kindLabel(item)}: </span>
+      <span className={cn("flex min-w-0 items-center gap-1 font-medium", item.completed && "line-through")}>
+        {repeats && <Repeat className="size-3 shrink-0 text-accent" aria-hidden="true" />}
+        <span className="truncate">{item.title}</span>
+      </span>
       {showTime ? (
         <span className="block truncate text-foreground/70 tabular-nums">{time}</span>
       ) : (
         <span className="sr-only">, {time}</span>
       )}
       {item.completed && <span className="sr-only">, completed</span>}
+      {repeats && <span className="sr-only">. {repeats}</span>}
     </span>
   );
   const base = "overflow-hidden rounded-md px-1.5 py-0.5 text-xs leading-tight";
-  if (item.kind === "task") {
+  // A future occurrence is read-only: it opens, it does not move (its date is the rule's).
+  if (item.kind === "task" && !item.occurrence) {
     return (
       <DraggableTask
         item={item}
@@ -57,10 +64,11 @@ export function ItemChip({
       className={cn(
         base,
         "block text-left text-foreground outline-offset-1 focus-visible:outline-2 focus-visible:outline-ring",
-        KIND_CLASS[item.kind],
+        item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
         className,
       )}
       style={style}
+      title={repeats ?? undefined}
     >
       {content}
     </button>

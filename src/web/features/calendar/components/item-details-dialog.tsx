@@ -1,14 +1,20 @@
 // The details of one calendar item; for a task also its estimate and a way to change or clear the
-// deadline without dragging (keyboard and touch friendly).
+// deadline without dragging (keyboard and touch friendly). A future occurrence of a repeating task
+// is read-only: its rule in words and a link to the task.
 import { format } from "date-fns";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { formatMinutes } from "#shared/domain/tasks.ts";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
 import { Input } from "#web/components/ui/input.tsx";
+import { dashboardSection } from "#web/config/paths.ts";
 import type { CalendarItem } from "../calendar-items.ts";
-import { itemTime, KIND_LABEL } from "./item-appearance.ts";
+import { itemTime, kindLabel } from "./item-appearance.ts";
+
+/** The tasks section with the task's edit view open. */
+const taskLink = (id: string) => `${dashboardSection("tasks")}&task=${encodeURIComponent(id)}`;
 
 const toLocalInput = (d: Date) => format(d, "yyyy-MM-dd'T'HH:mm");
 
@@ -24,7 +30,7 @@ export function ItemDetailsDialog({
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent title={item.title} description={KIND_LABEL[item.kind]}>
+        <DialogContent title={item.title} description={kindLabel(item)}>
           <Details item={item} onClose={onClose} onChangeDeadline={onChangeDeadline} />
         </DialogContent>
       )}
@@ -50,6 +56,7 @@ function Details({
   const rows: Array<[string, string]> = [
     ["When", `${format(item.start, "EEEE, MMMM d, yyyy")}, ${itemTime(item)}`],
   ];
+  if (item.repeats) rows.push(["Repeats", item.repeats]);
   if (item.category) rows.push(["Category", item.category]);
   if (item.kind === "task" && item.estimatedMinutes !== undefined)
     rows.push(["Estimate", formatMinutes(item.estimatedMinutes)]);
@@ -71,7 +78,21 @@ function Details({
       {item.kind === "task" && item.completed && <Badge tone="success">Completed</Badge>}
       {item.ongoing && <Badge tone="success">Timer running</Badge>}
 
-      {item.kind === "task" && (
+      {item.occurrence && (
+        <p className="text-sm text-muted">
+          A future repeat: it opens when the one before it is completed or skipped.
+        </p>
+      )}
+      {item.kind === "task" && item.repeats && (
+        <Link
+          to={taskLink(item.id)}
+          className="self-start text-sm font-medium text-accent underline-offset-2 hover:underline"
+        >
+          Open the task
+        </Link>
+      )}
+
+      {item.kind === "task" && !item.occurrence && (
         <form
           className="flex flex-col gap-3 border-t border-border pt-4"
           onSubmit={(e) => {

@@ -1,4 +1,4 @@
-// The calendar's week on wide screens: seven days by 24 hour slots, opened scrolled to 8:00. Every
+// The calendar's week (or day) on wide screens: seven days (or one) by 24 hour slots, opened scrolled to 8:00. Every
 // slot takes a dropped task; items sit at their times, side by side when they overlap.
 import { format, isToday } from "date-fns";
 import { useLayoutEffect, useRef } from "react";
@@ -10,7 +10,8 @@ import { ItemChip } from "./item-chip.tsx";
 const HOUR_PX = 48;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const SCROLL_TO_HOUR = 8;
-const COLS = "grid-cols-[3.25rem_repeat(7,minmax(0,1fr))]";
+/** The hour labels' column, then one column per day shown (seven for a week, one for a day). */
+const columns = (n: number) => ({ gridTemplateColumns: `3.25rem repeat(${n}, minmax(0, 1fr))` });
 
 export function WeekTimeGrid({
   days,
@@ -28,7 +29,7 @@ export function WeekTimeGrid({
 
   return (
     <div className="overflow-hidden rounded-lg border border-border">
-      <div className={cn("grid border-b border-border bg-surface", COLS)}>
+      <div className="grid border-b border-border bg-surface" style={columns(days.length)}>
         <div />
         {days.map((d) => (
           <div key={dayKey(d)} className="border-l border-border px-1 py-2 text-center text-xs text-muted">
@@ -46,12 +47,12 @@ export function WeekTimeGrid({
       </div>
       <section
         ref={scrollRef}
-        aria-label="Hours of the week"
+        aria-label={days.length === 1 ? "Hours of the day" : "Hours of the week"}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         className="max-h-[min(560px,65dvh)] overflow-y-auto"
       >
-        <div className={cn("relative grid", COLS)} style={{ height: HOURS.length * HOUR_PX }}>
+        <div className="relative grid" style={{ ...columns(days.length), height: HOURS.length * HOUR_PX }}>
           <div className="relative" aria-hidden="true">
             {HOURS.slice(1).map((h) => (
               <span

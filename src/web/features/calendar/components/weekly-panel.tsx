@@ -1,13 +1,15 @@
 // The overview's week at a glance (spec section 2): Monday to Friday, 9:00 to 17:00, with tasks due,
 // tracked time and synced events, stepping week by week, and a one-line summary.
 import { addDays, isToday } from "date-fns";
-import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Repeat } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { MOBILE_BREAKPOINT_PX } from "#shared/domain/limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { LoadError } from "#web/components/ui/load-error.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { dashboardSection } from "#web/config/paths.ts";
 import { cn } from "#web/lib/cn.ts";
 import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { useCalendarItems } from "../api/get-calendar-items.ts";
@@ -26,7 +28,16 @@ import {
   weekStart,
 } from "../calendar-items.ts";
 import { dayOfMonth, monthDay, weekdayMonthDay, weekdayShort } from "../date-labels.ts";
-import { itemDescription, itemTime, KIND_CLASS, KIND_DOT, KIND_LABEL } from "./item-appearance.ts";
+import {
+  itemDescription,
+  itemTime,
+  KIND_CLASS,
+  KIND_DOT,
+  KIND_LABEL,
+  kindLabel,
+  REPEAT_CLASS,
+  repeatsLabel,
+} from "./item-appearance.ts";
 
 const FROM_HOUR = 9;
 const TO_HOUR = 17;
@@ -93,12 +104,18 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
           </div>
         </div>
 
-        <div className="flex min-h-5 items-center gap-2 text-sm text-muted tabular-nums">
+        <div className="flex min-h-5 flex-wrap items-center justify-between gap-2 text-sm text-muted tabular-nums">
           {loading ? (
             <Spinner label="Loading the week..." visibleLabel className="justify-start" />
           ) : query.isError ? null : (
             <p>{formatSummary(summary)}</p>
           )}
+          <Link
+            to={`${dashboardSection("calendar")}&view=upcoming`}
+            className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+          >
+            Upcoming (next 7 days)
+          </Link>
         </div>
         {historyNote && <p className="text-xs text-muted">{historyNote}</p>}
 
@@ -117,6 +134,10 @@ export function WeeklyCalendarPanel({ className }: { className?: string }) {
               {KIND_LABEL[k]}
             </li>
           ))}
+          <li className="flex items-center gap-1.5">
+            <Repeat className="size-3 text-accent" aria-hidden="true" />
+            Repeats
+          </li>
         </ul>
       </section>
     </Card>
@@ -217,10 +238,10 @@ function DayColumn({
           return (
             <li
               key={item.key}
-              title={`${item.title} (${time})`}
+              title={`${item.title} (${time})${item.repeats ? `. ${repeatsLabel(item)}` : ""}`}
               className={cn(
                 "absolute overflow-hidden rounded-md px-1.5 py-0.5 text-[11px] leading-tight text-foreground",
-                KIND_CLASS[item.kind],
+                item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
                 item.completed && "opacity-60",
               )}
               style={{
@@ -233,9 +254,13 @@ function DayColumn({
               <span className="sr-only">{itemDescription(item, time)}</span>
               <span
                 aria-hidden="true"
-                className={cn("block truncate font-medium", item.completed && "line-through")}
+                className={cn(
+                  "flex min-w-0 items-center gap-1 font-medium",
+                  item.completed && "line-through",
+                )}
               >
-                {item.title}
+                {item.repeats && <Repeat className="size-3 shrink-0 text-accent" />}
+                <span className="truncate">{item.title}</span>
               </span>
               {h * height >= 30 && (
                 <span aria-hidden="true" className="block truncate text-foreground/70 tabular-nums">
@@ -278,13 +303,23 @@ function WeekList({ days, items, empty }: { days: Date[]; items: CalendarItem[];
                 {dayItems.map((item) => (
                   <li
                     key={item.key}
-                    className={cn("min-w-0 rounded-md px-2 py-1 text-xs", KIND_CLASS[item.kind])}
+                    className={cn(
+                      "min-w-0 rounded-md px-2 py-1 text-xs",
+                      item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
+                    )}
                   >
-                    <span className="sr-only">{KIND_LABEL[item.kind]}: </span>
-                    <span className={cn("block truncate font-medium", item.completed && "line-through")}>
-                      {item.title}
+                    <span className="sr-only">{kindLabel(item)}: </span>
+                    <span
+                      className={cn(
+                        "flex min-w-0 items-center gap-1 font-medium",
+                        item.completed && "line-through",
+                      )}
+                    >
+                      {item.repeats && <Repeat className="size-3 shrink-0 text-accent" aria-hidden="true" />}
+                      <span className="truncate">{item.title}</span>
                     </span>
                     <span className="text-foreground/70 tabular-nums">{itemTime(item)}</span>
+                    {item.repeats && <span className="sr-only">. {repeatsLabel(item)}</span>}
                   </li>
                 ))}
               </ul>

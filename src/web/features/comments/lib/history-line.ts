@@ -45,6 +45,14 @@ export function historyLine(entry: HistoryEntryDto): string {
       return `${who} reopened the task${via}`;
     case "deleted":
       return `${who} deleted the task${via}`;
+    case "occurrence_completed":
+    case "occurrence_skipped": {
+      const verb = entry.kind === "occurrence_completed" ? "completed" : "skipped";
+      const due = entry.changes.deadline;
+      const which = due?.from ? `the occurrence due ${deadline(due.from)}` : "an occurrence";
+      const then = due?.to ? `; the next is due ${deadline(due.to)}` : "; the series has ended";
+      return `${who} ${verb} ${which}${then}${via}`;
+    }
     default: {
       const parts = changes.map(([f, c]) => change(f, c.from, c.to));
       return `${who} ${parts.length ? parts.join(", ") : "changed the task"}${via}`;

@@ -41,7 +41,7 @@ import { notifyError, notifySuccess } from "#web/lib/notify.ts";
 import { sortProjects, useMilestones, useProjectMembers, useProjects } from "#web/lib/projects.ts";
 import { taskConflictOf, useUpdateTask } from "../api/update-task.ts";
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from "../lib/deadline.ts";
-import { estimateLabel, PRIORITY_LABELS } from "../lib/task-labels.ts";
+import { creatorLabel, estimateLabel, PRIORITY_LABELS } from "../lib/task-labels.ts";
 import { ReminderList } from "./reminder-list.tsx";
 import { browserTimeZone, RepeatField, repeatIssue } from "./repeat-field.tsx";
 import { SubtaskList } from "./subtask-list.tsx";
@@ -164,6 +164,8 @@ function TaskForm({
   const taskProject = task ? projects.data?.find((p) => p.id === task.projectId) : undefined;
   const milestones = useMilestones(chosenProject && !chosenProject.isInbox ? chosenProject.id : null);
   const members = useProjectMembers(chosenProject);
+  const creator =
+    task && chosenProject?.id === task.projectId ? creatorLabel(task.createdBy, members.data?.members) : null;
   const choosable = sortProjects(projects.data ?? []).filter(
     (p) => !p.isInbox && (p.can.editTasks || p.id === chosenProjectId),
   );
@@ -423,6 +425,9 @@ function TaskForm({
                 ))}
               </NativeSelect>
             </FormField>
+          )}
+          {task && taskProject?.kind === "team" && creator && (
+            <p className="text-sm text-muted sm:col-span-2">{creator}</p>
           )}
         </div>
 

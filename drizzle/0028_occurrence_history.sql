@@ -1,0 +1,2 @@
+ALTER TABLE "task_history" DROP CONSTRAINT "task_history_kind_check";--> statement-breakpoint
+ALTER TABLE "task_history" ADD CONSTRAINT "task_history_kind_check" CHECK ("task_history"."kind" in ('created', 'updated', 'completed', 'reopened', 'deleted', 'assigned', 'occurrence_completed', 'occurrence_skipped'));
