@@ -176,6 +176,42 @@ describe("importing the TickTick backup", () => {
   });
 });
 
+describe("importing Todoist's REST API JSON", () => {
+  const API = readFileSync(new URL("../fixtures/import/todoist-api.json", import.meta.url));
+  it("its projects (the Inbox the person's own), sections, subtasks and comments", async () => {
+    const finn = await person();
+    const body = { ...bodyOf(API, "todoist-api.json"), format: "todoist-json" };
+    const preview = await finn.client.post<ImportPreviewResponse>("/api/import/preview", body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({
+      projectNames: ["Garden", "Inbox"],
+      counts: { tasks: 2, subtasks: 1, comments: 1, sections: 1, recurring: 1 },
+    });
+    const res = await finn.client.post<ImportCommitResponse>("/api/import/commit", body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await footprint(finn.id)).toMatchObject({
+      tasks: 2,
+      subtasks: 1,
+      comments: 1,
+      milestones: 1,
+      imports: 1,
+    });
+    const garden = res.body.projects.find((p) => p.name === "Garden")!;
+    const list = await finn.client.get<TaskListResponse>(`/api/tasks?projectId=${garden.id}`);
+    expect(list.body.tasks).toMatchObject([
+      { title: "Plant the tomatoes", priority: "urgent", subtasksTotal: 1 },
+    ]);
+    expectError(
+      await finn.client.post("/api/import/preview", {
+        ...body,
+        data: Buffer.from("{oops").toString("base64"),
+      }),
+      400,
+      /^This is not a readable Todoist JSON file/,
+    );
+  });
+});
+
 describe("importing any CSV through a column mapping", () => {
   const SHEET = readFileSync(new URL("../fixtures/import/spreadsheet-tasks.csv", import.meta.url));
   it("the preview gives the columns and a suggested mapping; the commit uses the mapping sent", async () => {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { TASK_PRIORITIES } from "../domain/tasks.ts";
 
-export const IMPORT_FORMATS = ["todoist-csv", "ticktick-csv", "csv"] as const;
+export const IMPORT_FORMATS = ["todoist-csv", "todoist-json", "ticktick-csv", "csv"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The largest file taken, in bytes, and the most rows (a bigger file is refused whole). */

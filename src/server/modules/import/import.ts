@@ -26,6 +26,7 @@ import { MAPPED_PRIORITY_ORDER, readMappedCsv } from "./mapped-csv.ts";
 import { countPlan, hasErrors, type ImportPlan, priorityMappingOf } from "./plan.ts";
 import { readTickTickCsv, TICKTICK_PRIORITY_ORDER } from "./ticktick-csv.ts";
 import { readTodoistCsv, TODOIST_PRIORITY_ORDER, validTimeZone } from "./todoist-csv.ts";
+import { readTodoistJson } from "./todoist-json.ts";
 
 const PROBLEMS_LISTED = 200;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row. */
@@ -59,6 +60,12 @@ async function readFile(body: ImportBody, now: Date): Promise<Reading> {
     throw new AppError("VALIDATION", "A column mapping is only for format csv.", {
       fields: { mapping: "A column mapping is only for format csv." },
     });
+  if (body.format === "todoist-json")
+    return {
+      plan: readTodoistJson(text, { fileName: body.fileName, now, timeZone }),
+      hash,
+      priorityOrder: TODOIST_PRIORITY_ORDER,
+    };
   if (body.format === "ticktick-csv")
     return { plan: readTickTickCsv(text, { now, timeZone }), hash, priorityOrder: TICKTICK_PRIORITY_ORDER };
   const plan = readTodoistCsv(text, { fileName: body.fileName, now, timeZone });

@@ -24,6 +24,11 @@ const FORMATS: ReadonlyArray<{ value: ImportFormat; label: string; hint: string 
     hint: "In Todoist, open a project's menu and choose Export as a template, then CSV. One file is one project.",
   },
   {
+    value: "todoist-json",
+    label: "Todoist (REST API JSON)",
+    hint: "A file saved from Todoist's REST API: its tasks, or an object with its projects, sections, tasks and comments.",
+  },
+  {
     value: "ticktick-csv",
     label: "TickTick (CSV backup)",
     hint: "In TickTick, open Settings, Account, Generate backup. Each list becomes a project.",
@@ -74,6 +79,7 @@ export function ImportExport() {
   const [error, setError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
   const hint = FORMATS.find((f) => f.value === format)?.hint;
+  const json = format === "todoist-json";
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
@@ -178,12 +184,16 @@ export function ImportExport() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={`${id}-file`} label="File to import (CSV, UTF-8, up to 5 MB)" error={error}>
+        <FormField
+          id={`${id}-file`}
+          label={`File to import (${json ? "JSON" : "CSV"}, UTF-8, up to 5 MB)`}
+          error={error}
+        >
           <input
             key={inputKey}
             id={`${id}-file`}
             type="file"
-            accept=".csv,text/csv"
+            accept={json ? ".json,application/json" : ".csv,text/csv"}
             disabled={busy}
             onChange={choose}
             aria-invalid={error ? true : undefined}
