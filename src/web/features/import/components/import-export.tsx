@@ -4,11 +4,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
-import type {
-  ColumnMapping,
-  ImportCommitResponse,
-  ImportFormat,
-  ImportPreviewResponse,
+import {
+  type ColumnMapping,
+  IMPORT_MAX_BYTES,
+  type ImportCommitResponse,
+  type ImportFormat,
+  type ImportPreviewResponse,
 } from "#shared/contracts/import.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormField } from "#web/components/ui/form-field.tsx";
@@ -85,12 +86,19 @@ export function ImportExport() {
     const chosen = e.target.files?.[0];
     setError(undefined);
     if (!chosen) return setStage({ kind: "idle" });
+    // The server refuses it too (decision 276); said here before the upload.
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setStage({ kind: "idle" });
+      setInputKey((k) => k + 1);
+      return setError("The file is larger than 5 MB. Split it and import each part.");
+    }
     try {
       setStage({ kind: "reading", share: 0 });
       const data = await readAsBase64(chosen, (share) => setStage({ kind: "reading", share }));
       await check({ format, fileName: chosen.name, data, timeZone: timeZone() });
     } catch (err) {
       setStage({ kind: "idle" });
+      setInputKey((k) => k + 1);
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) setError(err.message);
       else if (err instanceof ApiError && err.code === "FILE") setError(err.message);
       else notifyError(err, { title: "Error", fallback: "Failed to read the file. Please try again." });
