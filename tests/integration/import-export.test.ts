@@ -132,6 +132,16 @@ describe("importing the Todoist fixture", () => {
     expect(preview.body).toMatchObject({ alreadyImported: true, canImport: false });
   });
 
+  it("two commits of one file at once: one creates, the other creates nothing", async () => {
+    const gus = await person();
+    const file = bodyOf(`${HEADER}\ntask,Raced task,,1,1,,,,,,,\n`, "Race.csv");
+    const answers = await Promise.all(
+      [1, 2].map(() => gus.client.post<ImportCommitResponse>("/api/import/commit", file)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(await footprint(gus.id)).toMatchObject({ tasks: 1, imports: 1 });
+  });
+
   it("another person importing the same file gets their own copy; Ana's data is untouched", async () => {
     const anas = await footprint(ana.id);
     const res = await ben.client.post<ImportCommitResponse>("/api/import/commit", bodyOf(FIXTURE));
