@@ -294,6 +294,22 @@ try {
   console.info(`(workflow latency figures skipped: ${(err as Error).message})`);
 }
 
+// 4c. The calendar's month view for 500 repeating tasks on PostgreSQL (bench/recurring-month.ts)
+try {
+  const { recurringMonthFigures } = await import("./recurring-month.ts");
+  await recurringMonthFigures(record);
+} catch (err) {
+  console.info(`(repeating tasks' month view skipped: ${(err as Error).message})`);
+}
+
+// 4d. Team analytics for a team of 100 on PostgreSQL (bench/team-analytics.ts)
+try {
+  const { teamAnalyticsFigures } = await import("./team-analytics.ts");
+  await teamAnalyticsFigures(record);
+} catch (err) {
+  console.info(`(team analytics figures skipped: ${(err as Error).message})`);
+}
+
 // 5. The Team Workspace: broadcast latency and memory per connection (bench/team-presence.ts)
 try {
   const { teamPresenceFigures } = await import("./team-presence.ts");
@@ -303,13 +319,15 @@ try {
 }
 
 // 6. The planner: quality beside the exact optimum, speed and stability (bench/planner.ts; about
-// half an hour, most of it the exact solver)
-try {
-  const { plannerFigures } = await import("./planner.ts");
-  await plannerFigures(record);
-} catch (err) {
-  console.info(`(planner figures skipped: ${(err as Error).message})`);
-}
+// half an hour, most of it the exact solver). BENCH_PLANNER=0 leaves it out (it runs alone too).
+if (process.env.BENCH_PLANNER === "0") console.info("(planner figures left out: BENCH_PLANNER=0)");
+else
+  try {
+    const { plannerFigures } = await import("./planner.ts");
+    await plannerFigures(record);
+  } catch (err) {
+    console.info(`(planner figures skipped: ${(err as Error).message})`);
+  }
 
 console.info(
   `done in ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min, ${loadAverage()} (1, 5 and 15 min averages)`,

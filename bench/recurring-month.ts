@@ -1,0 +1,95 @@
+// The calendar's month view for a person with 500 repeating tasks (issue 24 point 8), runnable alone:
+//   node bench/recurring-month.ts
+// On a fresh database at TEST_DATABASE_URL: one person with 500 open series of mixed rules (every
+// day, every weekday, weekly on two days, every two weeks, monthly on a day, the last Friday of the
+// month; in four time zones), each with a few skipped dates, written through SQL. Then the read
+// behind GET /api/calendar (calendarItems: the task rows, the series expanded in their zones, the
+// skips, time blocks and synced events) for the coming month, timed over 200 calls after 50 to warm up.
+// Prints figures, asserts nothing; the load average is printed with them.
+import { loadavg } from "node:os";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../src/server/db/client.ts";
+import { calendarItems } from "../src/server/modules/analytics/calendar-items.ts";
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SERIES = 500;
+const CALLS = 200;
+const RULES = [
+  "FREQ=DAILY",
+  "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+  "FREQ=WEEKLY;BYDAY=TU,TH",
+  "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR",
+  "FREQ=MONTHLY;BYMONTHDAY=15",
+  "FREQ=MONTHLY;BYDAY=-1FR",
+];
+const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC"];
+
+export async function recurringMonthFigures(record: (name: string, value: string) => void) {
+  const name = `kairo_recurring_month_${process.pid}`;
+  const adminUrl = new URL(TEST_DATABASE_URL);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
+    await database.migrate();
+    const db = database.db;
+    await db.execute(sql`
+      insert into "user" (id, full_name, email, email_verified) values ('u1', 'Person', 'p@example.com', true)`);
+    // Series started a month ago at 09:00 wall-clock; the open occurrence is today's date at 09:00 UTC
+    // (the read expands from the open one on).
+    const rules = sql.raw(`array[${RULES.map((r) => `'${r}'`).join(",")}]`);
+    const zones = sql.raw(`array[${ZONES.map((z) => `'${z}'`).join(",")}]`);
+    await db.execute(sql`
+      insert into tasks (user_id, title, deadline, occurrence_due, recurrence_rule, recurrence_start,
+        recurrence_time_zone, series_title, estimated_minutes, status)
+      select 'u1', 'Series ' || i, date_trunc('day', now()) + interval '9 hours',
+        date_trunc('day', now()) + interval '9 hours',
+        (${rules})[1 + i % ${RULES.length}],
+        to_char(now() - interval '30 days', 'YYYY-MM-DD') || 'T09:00',
+        (${zones})[1 + i % ${ZONES.length}],
+        'Series ' || i, 30, 'todo'
+      from generate_series(1, ${SERIES}) i`);
+    // Three skipped dates per series, ahead of today: EXDATEs the expansion must leave out.
+    await db.execute(sql`
+      insert into task_occurrences (task_id, user_id, due_at, outcome, done_at, done_by, title, category,
+        actual_minutes, estimated_minutes)
+      select t.id, 'u1', date_trunc('day', now()) + (k * 3) * interval '1 day' + interval '9 hours', 'skipped',
+        now(), 'u1', t.title, t.category, 0, 30
+      from tasks t cross join generate_series(1, 3) k`);
+    await db.execute(sql`vacuum analyze`);
+
+    const from = new Date();
+    const to = new Date(from.getTime() + 35 * 86_400_000);
+    const run = () => calendarItems(db, "u1", from, to);
+    const sample = await run();
+    for (let i = 0; i < 50; i += 1) await run();
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i += 1) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    const count = (sample as { occurrences?: unknown[] }).occurrences?.length ?? 0;
+    record(
+      `calendar month view (35 days), ${SERIES} repeating tasks, PostgreSQL: median / p99 of the read (ms, goal < 20)`,
+      `${at(0.5)} / ${at(0.99)} (${count} future dates; load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")})`,
+    );
+    await database.close();
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await recurringMonthFigures((n, v) => console.info(`${n.padEnd(100)} ${v}`));
+}
