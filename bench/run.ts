@@ -11,6 +11,7 @@ import { ensureWebBuild } from "../scripts/web-build.ts";
 import { openDatabase } from "../src/server/db/client.ts";
 import { interactionLatencies, launchChromium, scriptBytesAsServed, signedInContext } from "./browser.ts";
 import { entryJsGzipBytes } from "./bundle-size.ts";
+import { importFigures } from "./import.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { BENCH_SECRET, loadAverage, oneCallAlone, pgFigures, signedInCookie } from "./pg-figures.ts";
 import { seedHeavyUser } from "./seed-heavy-user.ts";
@@ -206,6 +207,16 @@ if (me.errors) record("  non-2xx or errors", String(me.errors));
 const userId = (
   (await (await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } })).json()) as { id: string }
 ).id;
+
+// 3a. Importing a 10,000-task Todoist CSV, as a new person (issue 26 point 8: under 30 s on PGlite).
+{
+  const base = `http://127.0.0.1:${port}`;
+  const r = await importFigures(base, await signedInCookie(base));
+  record(
+    "import a 10,000-task Todoist CSV, PGlite: preview / commit (ms, target commit < 30,000)",
+    `${r.preview.toFixed(0)} / ${r.commit.toFixed(0)}`,
+  );
+}
 
 // 3b. As a browser meets it: script bytes as served (compressed) until the network is idle, and
 // Lighthouse (mobile and desktop presets) on the landing page, all with Debian's Chromium.

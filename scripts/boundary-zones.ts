@@ -65,6 +65,8 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   dev: [],
   entitlements: [],
   health: [],
+  // Import (decisions 275, 276): a file becomes projects, milestones and tasks written in one go.
+  import: ["projects", "tasks"],
   notifications: [],
   platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders"],
   planner: ["ai-insights", "permissions"],

@@ -18,6 +18,7 @@ import { clientErrorRoutes } from "./modules/client-errors/routes.ts";
 import { taskCommentRoutes } from "./modules/comments/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { exportRoutes, importRoutes } from "./modules/import/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { plannerRoutes } from "./modules/planner/routes.ts";
 import { connectedAppsRoutes, developerRoutes } from "./modules/platform/developer-routes.ts";
@@ -85,6 +86,9 @@ export function mountApiRoutes(app: Hono<AppBindings>, deps: AppDeps) {
   app.route("/api/v1", v1Routes(deps));
   app.route("/api/developer", developerRoutes(deps));
   app.route("/api/connected-apps", connectedAppsRoutes(deps));
+  // -- import from Todoist, export as CSV (issue 26 point 6; decisions 275 to 277)
+  app.route("/api/import", importRoutes(deps));
+  app.route("/api/export", exportRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

@@ -3,6 +3,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { IMPORT_MAX_BODY_BYTES } from "#shared/contracts/import.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { mountApiRoutes } from "./api-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps) {
     exempt: (path) => path === "/api/billing/stripe/webhook",
   });
   const limitBody = bodyLimit({ maxSize: MAX_JSON_BYTES });
+  // An import carries the whole file (decision 275): its own, larger limit.
+  const limitImport = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES });
   app.use("/api/*", (c, next) => {
     const forwarded = deps.trustProxy
       ? requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim()
@@ -69,7 +72,7 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // bodyLimit refuses by throwing (a 413); what it returns is only next()'s result.
     return checkOrigin(c, async () => {
-      await limitBody(c, next);
+      await (c.req.path.startsWith("/api/import/") ? limitImport : limitBody)(c, next);
     });
   });
   if (deps.nodeEnv === "test") app.use("/api/*", testClockMiddleware());

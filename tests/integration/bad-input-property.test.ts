@@ -132,6 +132,8 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
   "POST /api/workflows": { path: () => "/api/workflows" },
   "PATCH /api/workflows/:id": { path: () => `/api/workflows/${workflowId}` },
   "POST /api/client-errors": { path: () => "/api/client-errors" },
+  "POST /api/import/preview": { path: () => "/api/import/preview" },
+  "POST /api/import/commit": { path: () => "/api/import/commit" },
   "POST /api/calendar-integrations/connect": { path: () => "/api/calendar-integrations/connect" },
   "POST /api/calendar-integrations/callback": { path: () => "/api/calendar-integrations/callback" },
   "PUT /api/calendar-integrations/write-back": { path: () => "/api/calendar-integrations/write-back" },

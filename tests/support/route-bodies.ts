@@ -11,6 +11,7 @@ import * as authContracts from "#shared/contracts/auth.ts";
 import * as billingContracts from "#shared/contracts/billing.ts";
 import * as calendarContracts from "#shared/contracts/calendar-integrations.ts";
 import * as commentContracts from "#shared/contracts/comments.ts";
+import * as importContracts from "#shared/contracts/import.ts";
 import * as notificationsContracts from "#shared/contracts/notifications.ts";
 import * as plannerContracts from "#shared/contracts/planner.ts";
 import * as platformContracts from "#shared/contracts/platform.ts";
@@ -39,6 +40,7 @@ export const CONTRACTS: Record<string, unknown> = {
   ...calendarContracts,
   ...platformContracts,
   ...commentContracts,
+  ...importContracts,
   ...preferencesContracts,
   ...projectContracts,
   ...pushContracts,
@@ -115,6 +117,8 @@ export const OWN_BODY_SCHEMAS: Record<string, z.ZodType> = {
   "POST /api/v1/tasks/:id/reminders": reminderContracts.reminderCreateBody,
   "POST /api/developer/apps": platformContracts.createAppBody,
   "POST /api/developer/keys": platformContracts.createApiKeyBody,
+  "POST /api/import/preview": importContracts.importBody,
+  "POST /api/import/commit": importContracts.importBody,
 };
 
 /** Better Auth's calls we validate before it sees them: "POST /api/auth/sign-in/email" → schema. */

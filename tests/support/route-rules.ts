@@ -194,4 +194,9 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/developer/keys/:id": "signed-in",
   "GET /api/connected-apps": "signed-in",
   "DELETE /api/connected-apps/:id": "signed-in",
+  // -- import and export (issue 26 point 6): every plan, the person's own data only
+  "POST /api/import/preview": "signed-in",
+  "POST /api/import/commit": "signed-in",
+  "GET /api/export/tasks.csv": "signed-in",
+  "GET /api/export/time-logs.csv": "signed-in",
 };

@@ -7,6 +7,7 @@ export * from "./schema/background.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/calendar.ts";
 export * from "./schema/comments.ts";
+export * from "./schema/imports.ts";
 export * from "./schema/insights.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/planner.ts";

@@ -11,6 +11,7 @@ import { paths } from "#web/config/paths.ts";
 import { YourData } from "#web/features/account/components/your-data.tsx";
 import { SubscriptionBilling } from "#web/features/billing/components/subscription-billing.tsx";
 import { CalendarIntegrations } from "#web/features/calendar-integrations/components/calendar-integrations.tsx";
+import { ImportExport } from "#web/features/import/components/import-export.tsx";
 import { PlanningSettings } from "#web/features/planner/components/planning-settings.tsx";
 import { ConnectedApps } from "#web/features/platform/components/connected-apps.tsx";
 import { DeveloperSettings } from "#web/features/platform/components/developer-settings.tsx";
@@ -49,6 +50,7 @@ const SECTIONS: ReadonlyArray<readonly [string, ComponentType]> = [
   ["Connected apps", ConnectedApps],
   ["Developer", DeveloperSettings],
   ["Webhooks", WebhookSettings],
+  ["Import and export", ImportExport],
   ["Your data", YourData],
 ];
 
