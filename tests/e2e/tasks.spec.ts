@@ -232,6 +232,8 @@ test("filters and search narrow the list", async ({ page, request, consoleErrors
   await expect(page.getByText("3 tasks", { exact: true })).toBeVisible();
   // Overdue deadlines say so.
   await expect(taskRow(page, "Call the bank")).toContainText(/Overdue by \d+ (hours?|day)/);
+  // Every badge (High, Low, Overdue) reads at 4.5:1 on its tint.
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Category").selectOption("Research");
   await expect(rows).toHaveCount(1);
