@@ -16,6 +16,7 @@ import { FormField } from "#web/components/ui/form-field.tsx";
 import { NativeSelect } from "#web/components/ui/native-select.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { invalidate } from "#web/lib/query-keys.ts";
 import { commitImport, downloadCsv, type ImportFile, previewImport, readAsBase64 } from "../api/import.ts";
 
 const FORMATS: ReadonlyArray<{ value: ImportFormat; label: string; hint: string }> = [
@@ -134,10 +135,8 @@ export function ImportExport() {
       const result = await commitImport(stage.file);
       setStage({ kind: "done", result });
       setInputKey((k) => k + 1);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ["tasks"] }),
-        qc.invalidateQueries({ queryKey: ["projects"] }),
-      ]);
+      // New tasks and projects: everything a task change feeds (lists, sidebar, calendar, analytics).
+      await invalidate(qc, "task");
       notifySuccess(result.created ? "Import finished" : "Already imported", result.message);
     } catch (err) {
       setStage({ kind: "previewed", file: stage.file, preview: stage.preview });
