@@ -8,11 +8,9 @@
 // Prints figures, asserts nothing; the load average is printed with them.
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../src/server/db/client.ts";
 import { calendarItems } from "../src/server/modules/analytics/calendar-items.ts";
+import { withScratchDatabase } from "./scratch-database.ts";
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SERIES = 500;
 const CALLS = 200;
 const RULES = [
@@ -26,17 +24,7 @@ const RULES = [
 const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC"];
 
 export async function recurringMonthFigures(record: (name: string, value: string) => void) {
-  const name = `kairo_recurring_month_${process.pid}`;
-  const adminUrl = new URL(TEST_DATABASE_URL);
-  adminUrl.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
-    await database.migrate();
+  await withScratchDatabase("recurring_month", async (database) => {
     const db = database.db;
     await db.execute(sql`
       insert into "user" (id, full_name, email, email_verified) values ('u1', 'Person', 'p@example.com', true)`);
@@ -83,11 +71,7 @@ export async function recurringMonthFigures(record: (name: string, value: string
         .map((l) => l.toFixed(1))
         .join(" ")})`,
     );
-    await database.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

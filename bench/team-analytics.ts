@@ -8,12 +8,10 @@
 // nothing; the load average is printed with them because other work on the machine moves them.
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../src/server/db/client.ts";
 import { openWorkSums, rollupSums, teamAnalytics } from "../src/server/modules/team/team-analytics.ts";
 import { rangeDays, workWeeks } from "../src/shared/domain/team-analytics.ts";
+import { withScratchDatabase } from "./scratch-database.ts";
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const MEMBERS = 100;
 const PROJECTS = 50;
 const TASKS = 20_000;
@@ -21,17 +19,7 @@ const LOGS = 40_000;
 const CALLS = 200;
 
 export async function teamAnalyticsFigures(record: (name: string, value: string) => void) {
-  const name = `kairo_team_analytics_${process.pid}`;
-  const adminUrl = new URL(TEST_DATABASE_URL);
-  adminUrl.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
-    await database.migrate();
+  await withScratchDatabase("team_analytics", async (database) => {
     const db = database.db;
     const t0 = performance.now();
     await db.execute(sql`
@@ -126,11 +114,7 @@ export async function teamAnalyticsFigures(record: (name: string, value: string)
       "  of which the rollup read / the open-work read (goal: the whole under 10 ms of server time)",
       `${await time("u1", () => rollupSums(db, "team", from, to))}; ${await time("u1", () => openWorkSums(db, "team", new Date(), weeks))} (${load()})`,
     );
-    await database.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,7 +5,8 @@ import {
   importCommitResponse,
   importPreviewResponse,
 } from "#shared/contracts/import.ts";
-import { ApiError, apiErrorOf, apiFetch, apiRequest } from "#web/lib/api-client.ts";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { downloadFile } from "#web/lib/download-file.ts";
 
 export type ImportFile = {
   format: ImportFormat;
@@ -37,25 +38,5 @@ export const commitImport = (body: ImportFile) =>
   apiFetch("/api/import/commit", { method: "POST", json: body, schema: importCommitResponse });
 
 /** Downloads one of the CSV exports as the file the server names. */
-export async function downloadCsv(path: string, fallbackName: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await apiRequest(path, { credentials: "same-origin", headers: { accept: "text/csv" } });
-  } catch {
-    throw new ApiError(0, "NETWORK", "Failed to fetch");
-  }
-  if (!res.ok) throw await apiErrorOf(res);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-  return name;
-}
+export const downloadCsv = (path: string, fallbackName: string): Promise<string> =>
+  downloadFile(path, "text/csv", fallbackName);

@@ -1,0 +1,31 @@
+// A migrated PostgreSQL database of its own for a bench part, dropped afterwards whatever happens.
+import pg from "pg";
+import { type Database, openDatabase } from "../src/server/db/client.ts";
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export async function withScratchDatabase<T>(
+  prefix: string,
+  run: (database: Database) => Promise<T>,
+): Promise<T> {
+  const name = `kairo_${prefix}_${process.pid}`;
+  const adminUrl = new URL(TEST_DATABASE_URL);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
+    try {
+      await database.migrate();
+      return await run(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
