@@ -9,7 +9,7 @@
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { calendarItems } from "../src/server/modules/analytics/calendar-items.ts";
-import { withScratchDatabase } from "./scratch-database.ts";
+import { timeRuns, withScratchDatabase } from "./scratch-database.ts";
 
 const SERIES = 500;
 const CALLS = 200;
@@ -55,15 +55,8 @@ export async function recurringMonthFigures(record: (name: string, value: string
     const to = new Date(from.getTime() + 35 * 86_400_000);
     const run = () => calendarItems(db, "u1", from, to);
     const sample = await run();
-    for (let i = 0; i < 50; i += 1) await run();
-    const times: number[] = [];
-    for (let i = 0; i < CALLS; i += 1) {
-      const start = performance.now();
-      await run();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    const quantile = await timeRuns(run, 50, CALLS);
+    const at = (q: number) => quantile(q).toFixed(1);
     const count = (sample as { occurrences?: unknown[] }).occurrences?.length ?? 0;
     record(
       `calendar month view (35 days), ${SERIES} repeating tasks, PostgreSQL: median / p99 of the read (ms, goal < 20)`,

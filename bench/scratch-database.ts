@@ -29,3 +29,16 @@ export async function withScratchDatabase<T>(
     await admin.end();
   }
 }
+
+/** Times `calls` awaited runs after `warm` unmeasured ones; answers the quantile reader in ms. */
+export async function timeRuns(run: () => Promise<unknown>, warm: number, calls: number) {
+  for (let i = 0; i < warm; i += 1) await run();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+}

@@ -10,7 +10,7 @@ import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { openWorkSums, rollupSums, teamAnalytics } from "../src/server/modules/team/team-analytics.ts";
 import { rangeDays, workWeeks } from "../src/shared/domain/team-analytics.ts";
-import { withScratchDatabase } from "./scratch-database.ts";
+import { timeRuns, withScratchDatabase } from "./scratch-database.ts";
 
 const MEMBERS = 100;
 const PROJECTS = 50;
@@ -74,16 +74,8 @@ export async function teamAnalyticsFigures(record: (name: string, value: string)
           clock: () => new Date(),
         }),
     ) => {
-      for (let i = 0; i < 20; i += 1) await run();
-      const times: number[] = [];
-      for (let i = 0; i < CALLS; i += 1) {
-        const start = performance.now();
-        await run();
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-      return `median ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+      const quantile = await timeRuns(run, 20, CALLS);
+      return `median ${quantile(0.5).toFixed(2)} ms, p99 ${quantile(0.99).toFixed(2)} ms`;
     };
     const sample = await teamAnalytics({
       db,

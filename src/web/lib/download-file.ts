@@ -12,7 +12,13 @@ export async function downloadFile(path: string, accept: string, fallbackName: s
   }
   if (!res.ok) throw await apiErrorOf(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
+/** Hands `blob` to the browser as a download named `name`, through a short-lived object URL. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement("a");
     a.href = url;
@@ -24,5 +30,4 @@ export async function downloadFile(path: string, accept: string, fallbackName: s
     // Give the browser a moment to start the download before the address goes away.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-  return name;
 }
