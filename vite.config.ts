@@ -92,6 +92,10 @@ function demoConfig(): UserConfig {
         "node:crypto": fromHere("./src/demo/shims/node-crypto.ts"),
         "node:async_hooks": fromHere("./src/demo/shims/async-hooks.ts"),
         nodemailer: fromHere("./src/demo/shims/nodemailer.ts"),
+        // The CSV import and export: node-csv's browser builds carry their own Buffer (the Node
+        // builds touch Buffer as they load, which stopped the demo's server from starting).
+        "csv-parse/sync": "csv-parse/browser/esm/sync",
+        "csv-stringify/sync": "csv-stringify/browser/esm/sync",
       },
     },
     // PGlite fetches its WebAssembly and data files next to its module; Vite must not pre-bundle it.
