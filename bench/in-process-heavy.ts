@@ -33,6 +33,9 @@ export async function openHeavyKairo(kind: "pglite" | "postgres", label: string)
     env: parseEnv({
       NODE_ENV: "test",
       PUBLIC_URL: BASE,
+      // The figures are the computation's: the per-person AI budget (decision 140) would answer 429
+      // to the repeated refreshes a median needs.
+      RATE_LIMIT_DISABLED: "true",
       KAIRO_DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       ...(kind === "postgres" ? { DATABASE_URL: dbUrl.toString() } : {}),

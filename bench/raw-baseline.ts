@@ -7,13 +7,16 @@
 // same statements, as named prepared statements on a pool of the same size.
 // Run: PORT=… DATABASE_URL=… BETTER_AUTH_SECRET=… node bench/raw-baseline.ts
 import { createServer } from "node:http";
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { session, user } from "../src/server/db/schema/auth.ts";
-import { tasks } from "../src/server/db/schema/tasks.ts";
+import { type Task, tasks } from "../src/server/db/schema/tasks.ts";
 import { readCookie, signedToken } from "../src/server/http/session-lookup.ts";
+import { toTaskDto } from "../src/server/modules/tasks/task-dto.ts";
 import { TASK_ORDER } from "../src/server/modules/tasks/tasks.ts";
+
+const TASK_COLUMNS = Object.keys(getTableColumns(tasks));
 
 const port = Number(process.env.PORT ?? 3999);
 const secret = process.env.BETTER_AUTH_SECRET!;
@@ -110,26 +113,12 @@ createServer(async (req, res) => {
         values: [userId, userId, limit, offset],
         rowMode: "array",
       });
-      // Columns: the task's in schema order, then the total.
-      const dtos = (rows as unknown[][]).map((r) => ({
-        id: r[0],
-        title: r[3],
-        description: r[4],
-        deadline: iso(r[5]),
-        estimatedMinutes: r[6],
-        actualMinutes: r[7],
-        category: r[8],
-        priority: r[9],
-        status: r[12],
-        completed: r[10],
-        completedAt: iso(r[11]),
-        isActive: r[13],
-        activeStartTime: iso(r[14]),
-        priorityScore: r[15],
-        createdAt: iso(r[16]),
-        updatedAt: iso(r[17]),
-      }));
-      const total = rows.length ? Number((rows[0] as unknown[])[18]) : 0;
+      // Columns: the task's in schema order, then the total; the row becomes the answer through the
+      // same DTO mapping Kairo's list uses, so both send the same bytes.
+      const dtos = (rows as unknown[][]).map((r) =>
+        toTaskDto(Object.fromEntries(TASK_COLUMNS.map((name, i) => [name, r[i]])) as Task),
+      );
+      const total = rows.length ? Number((rows[0] as unknown[])[TASK_COLUMNS.length]) : 0;
       return send(res, 200, { tasks: dtos, total, limit, offset });
     }
     send(res, 404, { error: { code: "NOT_FOUND", message: "No such API route." } });
