@@ -68,7 +68,7 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   // Import (decisions 275, 276): a file becomes projects, milestones and tasks written in one go.
   import: ["projects", "tasks"],
   notifications: [],
-  platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders"],
+  platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders", "ai-insights"],
   planner: ["ai-insights", "permissions"],
   // The permission table's server side (decision 160): asked by every team, project and task route.
   permissions: [],

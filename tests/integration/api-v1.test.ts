@@ -200,6 +200,36 @@ describe("tasks: Idempotency-Key, ETag and If-Match", () => {
   });
 });
 
+describe("conditional GET: If-None-Match", () => {
+  it("answers 304 with no body while the client's ETag is current, and the task once it changed", async () => {
+    const me = await teamPerson();
+    const created = await v1(me.key, "POST", "/tasks", { body: { title: "Cached", category: "General" } });
+    const id = (created.body as { id: string }).id;
+    const first = await v1(me.key, "GET", `/tasks/${id}`);
+    const etag = first.headers.get("etag")!;
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const same = await v1(me.key, "GET", `/tasks/${id}`, { headers: { "if-none-match": tag } });
+      expect(same.status, tag).toBe(304);
+      expect(same.body).toBe("");
+      expect(same.headers.get("etag")).toBe(etag);
+      expect(same.headers.get("ratelimit")).toMatch(/^"hourly";r=\d+;t=\d+$/);
+    }
+    const otherTag = await v1(me.key, "GET", `/tasks/${id}`, { headers: { "if-none-match": '"999"' } });
+    expect(otherTag.status).toBe(200);
+    expect((await v1(me.key, "PATCH", `/tasks/${id}`, { body: { title: "Cached, changed" } })).status).toBe(
+      200,
+    );
+    const changed = await v1(me.key, "GET", `/tasks/${id}`, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).toBe('"2"');
+    expect((changed.body as { task: { title: string } }).task.title).toBe("Cached, changed");
+    // Another person's task is not found, whatever the tag.
+    const bob = await teamPerson();
+    const foreign = await v1(bob.key, "GET", `/tasks/${id}`, { headers: { "if-none-match": "*" } });
+    expect(foreign.status).toBe(404);
+  });
+});
+
 describe("projects, comments, time, Pomodoro and calendar", () => {
   it("serves each resource through the use cases, with paging by id", async () => {
     const me = await teamPerson();
@@ -304,6 +334,103 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
     expect(plan.body).toMatchObject({ blocks: [], proposed: [] });
   });
 
+  it("deletes and reorders subtasks, deletes reminders and tasks, and manages milestones", async () => {
+    const me = await teamPerson();
+    const task = await v1(me.key, "POST", "/tasks", { body: { title: "Moving day", category: "General" } });
+    const id = (task.body as { id: string }).id;
+    for (const title of ["Pack", "Load", "Unload"]) {
+      expect((await v1(me.key, "POST", `/tasks/${id}/subtasks`, { body: { title } })).status).toBe(201);
+    }
+    const detail = await v1(me.key, "GET", `/tasks/${id}`);
+    const subs = (detail.body as { subtasks: { id: string; title: string }[] }).subtasks;
+    const reordered = await v1(me.key, "PUT", `/tasks/${id}/subtasks/order`, {
+      body: { ids: [subs[2]!.id, subs[0]!.id, subs[1]!.id] },
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    const titles = (b: unknown) => (b as { subtasks: { title: string }[] }).subtasks.map((s) => s.title);
+    expect(titles(reordered.body)).toEqual(["Unload", "Pack", "Load"]);
+    // An order missing a subtask is stale: 409, nothing moved.
+    const stale = await v1(me.key, "PUT", `/tasks/${id}/subtasks/order`, { body: { ids: [subs[0]!.id] } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "CONFLICT" });
+    const removed = await v1(me.key, "DELETE", `/tasks/${id}/subtasks/${subs[0]!.id}`);
+    expect(removed.status).toBe(200);
+    expect(titles(removed.body)).toEqual(["Unload", "Load"]);
+    expect((await v1(me.key, "DELETE", `/tasks/${id}/subtasks/${subs[0]!.id}`)).status).toBe(404);
+
+    const due = new Date(server.clock.now().getTime() + 3 * 86_400_000).toISOString();
+    const reminder = await v1(me.key, "POST", `/tasks/${id}/reminders`, { body: { at: due } });
+    expect(reminder.status, JSON.stringify(reminder.body)).toBe(201);
+    const reminderId = (reminder.body as { id: string }).id;
+    const gone = await v1(me.key, "DELETE", `/tasks/${id}/reminders/${reminderId}`);
+    expect(gone.status).toBe(204);
+    expect(gone.body).toBe("");
+    expect((await v1(me.key, "GET", `/tasks/${id}/reminders`)).body).toEqual({ reminders: [] });
+    expect((await v1(me.key, "DELETE", `/tasks/${id}/reminders/${reminderId}`)).status).toBe(404);
+
+    // Deleting with a stale If-Match answers 412 and keeps the task; a current one deletes it.
+    expect((await v1(me.key, "PATCH", `/tasks/${id}`, { body: { title: "Moving day!" } })).status).toBe(200);
+    const staleDelete = await v1(me.key, "DELETE", `/tasks/${id}`, { headers: { "if-match": '"1"' } });
+    expect(staleDelete.status).toBe(412);
+    expect(staleDelete.body).toMatchObject({ code: "PRECONDITION_FAILED" });
+    expect((await v1(me.key, "DELETE", `/tasks/${id}?version=1`)).status).toBe(409);
+    expect((await v1(me.key, "GET", `/tasks/${id}`)).status).toBe(200);
+    const current = (await v1(me.key, "GET", `/tasks/${id}`)).headers.get("etag")!;
+    const deleted = await v1(me.key, "DELETE", `/tasks/${id}`, { headers: { "if-match": current } });
+    expect(deleted.status).toBe(204);
+    expect((await v1(me.key, "GET", `/tasks/${id}`)).status).toBe(404);
+    expect((await v1(me.key, "DELETE", `/tasks/${id}`)).status).toBe(404);
+
+    const projects = await v1(me.key, "GET", "/projects");
+    const inbox = (projects.body as { projects: { id: string }[] }).projects[0]!.id;
+    const project = await me.client.post<{ id: string }>("/api/projects", { name: "House" });
+    const made = await v1(me.key, "POST", `/projects/${project.body.id}/milestones`, {
+      body: { name: "Keys handed over", dueDate: "2026-12-20" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ name: "Keys handed over", dueDate: "2026-12-20", progress: "0 of 0" });
+    expect(inbox).toBeTruthy();
+    const milestoneId = (made.body as { id: string }).id;
+    expect(
+      (await v1(me.key, "POST", `/projects/${project.body.id}/milestones`, { body: { name: "" } })).status,
+    ).toBe(400);
+    const renamed = await v1(me.key, "PATCH", `/milestones/${milestoneId}`, { body: { name: "Keys" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Keys", dueDate: "2026-12-20" });
+    expect((await v1(me.key, "PATCH", `/milestones/${milestoneId}`, { body: {} })).status).toBe(400);
+    const listed = await v1(me.key, "GET", `/projects/${project.body.id}/milestones`);
+    expect((listed.body as { milestones: { name: string }[] }).milestones.map((m) => m.name)).toEqual([
+      "Keys",
+    ]);
+    expect((await v1(me.key, "DELETE", `/milestones/${milestoneId}`)).status).toBe(204);
+    expect((await v1(me.key, "GET", `/projects/${project.body.id}/milestones`)).body).toEqual({
+      milestones: [],
+    });
+    expect((await v1(me.key, "DELETE", `/milestones/${milestoneId}`)).status).toBe(404);
+  });
+
+  it("serves the insights summary, for the person or one project", async () => {
+    const me = await teamPerson();
+    const task = await v1(me.key, "POST", "/tasks", { body: { title: "Insightful", category: "General" } });
+    const id = (task.body as { id: string }).id;
+    expect((await v1(me.key, "PATCH", `/tasks/${id}`, { body: { status: "completed" } })).status).toBe(200);
+    const summary = await v1(me.key, "GET", "/insights?tz=Europe/Paris");
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    expect(summary.body).toMatchObject({ rangeDays: 30, metrics: { totalTasks: 1 } });
+    // The app's own page reads the same use case: the same figures.
+    const page = await me.client.get<{ metrics: unknown }>("/api/ai-insights?tz=Europe/Paris");
+    expect((summary.body as { metrics: unknown }).metrics).toEqual(page.body.metrics);
+    const project = await me.client.post<{ id: string }>("/api/projects", { name: "Quiet" });
+    const scoped = await v1(me.key, "GET", `/insights?projectId=${project.body.id}`);
+    expect(scoped.status).toBe(200);
+    expect(scoped.body).toMatchObject({
+      project: { id: project.body.id, name: "Quiet" },
+      metrics: { totalTasks: 0 },
+    });
+    expect((await v1(me.key, "GET", "/insights?tz=Not/AZone")).status).toBe(400);
+    expect((await v1(me.key, "GET", `/insights?projectId=${missingId}`)).status).toBe(404);
+  });
+
   it("asks each operation's scope", async () => {
     const me = await teamPerson();
     const task = await v1(me.key, "POST", "/tasks", { body: { title: "Scoped", category: "General" } });
@@ -326,6 +453,14 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["POST", `/tasks/${id}/reminders`, { before: { amount: 1, unit: "hours" } }],
       ["GET", `/projects/${missingId}/milestones`],
       ["GET", "/plan"],
+      ["DELETE", `/tasks/${id}`],
+      ["PUT", `/tasks/${id}/subtasks/order`, { ids: [] }],
+      ["DELETE", `/tasks/${id}/subtasks/${missingId}`],
+      ["DELETE", `/tasks/${id}/reminders/${missingId}`],
+      ["POST", `/projects/${missingId}/milestones`, { name: "No" }],
+      ["PATCH", `/milestones/${missingId}`, { name: "No" }],
+      ["DELETE", `/milestones/${missingId}`],
+      ["GET", "/insights"],
     ];
     for (const [method, path, body] of refused) {
       const res = await v1(readOnly, method, path, { body });
@@ -355,6 +490,10 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["POST", `/tasks/${taskId}/subtasks`, { title: "Bob was here" }],
       ["GET", `/tasks/${taskId}/reminders`],
       ["POST", `/tasks/${taskId}/reminders`, { before: { amount: 1, unit: "hours" } }],
+      ["PUT", `/tasks/${taskId}/subtasks/order`, { ids: [] }],
+      ["POST", `/projects/${project.body.id}/milestones`, { name: "Bob's" }],
+      ["GET", `/insights?projectId=${project.body.id}`],
+      ["DELETE", `/tasks/${taskId}`],
     ];
     for (const [method, path, body] of calls) {
       const res = await v1(bob.key, method, path, { body });
@@ -362,6 +501,19 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
     }
     const bobsProjects = await v1(bob.key, "GET", "/projects");
     expect(JSON.stringify(bobsProjects.body)).not.toContain("Alice's project");
+    const milestone = await v1(alice.key, "POST", `/projects/${project.body.id}/milestones`, {
+      body: { name: "Alice's milestone" },
+    });
+    const milestoneId = (milestone.body as { id: string }).id;
+    for (const [method, body] of [
+      ["PATCH", { name: "Bob's now" }],
+      ["DELETE", undefined],
+    ] as const) {
+      expect((await v1(bob.key, method, `/milestones/${milestoneId}`, { body })).status).toBe(404);
+    }
+    expect((await v1(alice.key, "GET", `/projects/${project.body.id}/milestones`)).body).toMatchObject({
+      milestones: [{ name: "Alice's milestone" }],
+    });
     const still = await v1(alice.key, "GET", `/tasks/${taskId}`);
     expect((still.body as { task: { title: string; timerStartedAt?: unknown } }).task.title).toBe("Alice's");
     expect((await v1(alice.key, "GET", `/tasks/${taskId}/comments`)).body).toMatchObject({ comments: [] });
@@ -417,7 +569,7 @@ describe("the OpenAPI document", () => {
           string,
           {
             operationId: string;
-            responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }>;
+            responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
           }
         >
       >,
@@ -435,7 +587,15 @@ describe("the OpenAPI document", () => {
       if (!match) continue; // an address the API does not have (the 404 test)
       const response = match.op.responses[String(a.status)];
       expect(response, `${a.method} ${a.path} answered ${a.status}, not in the document`).toBeDefined();
-      const [mediaType, content] = Object.entries(response!.content)[0]!;
+      if (a.status === 204 || a.status === 304) {
+        // No content: the document says none, and none came.
+        expect(response!.content, `${a.method} ${a.path} ${a.status}`).toBeUndefined();
+        expect(a.body).toBe("");
+        checked++;
+        if (a.status === 204) answered.add(match.op.operationId);
+        continue;
+      }
+      const [mediaType, content] = Object.entries(response!.content!)[0]!;
       expect(a.contentType.startsWith(mediaType), `${a.method} ${a.path}: ${a.contentType}`).toBe(true);
       const validate = ajv.compile(resolve(content.schema));
       const ok = validate(a.body);

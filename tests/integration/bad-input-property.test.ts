@@ -163,6 +163,10 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
     path: () => `/api/v1/tasks/${taskId}/subtasks/${subtaskId}`,
   },
   "POST /api/v1/tasks/:id/reminders": { path: () => `/api/v1/tasks/${taskId}/reminders` },
+  "PUT /api/v1/tasks/:id/subtasks/order": { path: () => `/api/v1/tasks/${taskId}/subtasks/order` },
+  // The body is read before the project or milestone is looked up.
+  "POST /api/v1/projects/:id/milestones": { path: () => `/api/v1/projects/${ZERO_ID}/milestones` },
+  "PATCH /api/v1/milestones/:id": { path: () => `/api/v1/milestones/${ZERO_ID}` },
   "POST /api/developer/apps": { path: () => "/api/developer/apps" },
   "POST /api/developer/keys": { path: () => "/api/developer/keys" },
 };

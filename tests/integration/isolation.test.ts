@@ -382,6 +382,47 @@ const CASES: Record<string, Case> = {
       },
     ],
   },
+  "DELETE /api/v1/tasks/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}` }, { path: `/api/v1/tasks/${i.runningTask}` }],
+  },
+  "PUT /api/v1/tasks/:id/subtasks/order": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/tasks/${i.task}/subtasks/order`, json: { ids: [i.subtask] } }],
+  },
+  "DELETE /api/v1/tasks/:id/subtasks/:subtaskId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/tasks/${i.task}/subtasks/${i.subtask}` },
+      { path: `/api/v1/tasks/${own.task}/subtasks/${i.subtask}` },
+    ],
+  },
+  "DELETE /api/v1/tasks/:id/reminders/:reminderId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/tasks/${i.task}/reminders/${i.reminder}` },
+      { path: `/api/v1/tasks/${own.task}/reminders/${i.reminder}` },
+    ],
+  },
+  "POST /api/v1/projects/:id/milestones": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/projects/${i.project}/milestones`, json: { name: "B's milestone" } }],
+  },
+  "PATCH /api/v1/milestones/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/milestones/${i.milestone}`, json: { name: "Taken over by B" } }],
+  },
+  "DELETE /api/v1/milestones/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/milestones/${i.milestone}` }],
+  },
   "POST /api/tasks/:id/subtasks": {
     status: 404,
     code: "NOT_FOUND",
@@ -666,6 +707,11 @@ const BODY_ID_CASES: Record<string, Case> = {
     status: 409,
     code: "CONFLICT",
     calls: (i) => [{ path: `/api/tasks/${own.task}/subtasks/order`, json: { ids: [i.subtask] } }],
+  },
+  "PUT /api/v1/tasks/:id/subtasks/order ids": {
+    status: 409,
+    code: "CONFLICT",
+    calls: (i) => [{ path: `/api/v1/tasks/${own.task}/subtasks/order`, json: { ids: [i.subtask] } }],
   },
   // A Pomodoro session may name the task it is for: only one of the caller's own.
   "POST /api/pomodoro-sessions taskId": {

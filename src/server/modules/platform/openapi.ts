@@ -37,6 +37,13 @@ const HEADER_PARAMS = {
     description: "The task's ETag: a task changed since answers 412 and nothing is written.",
     schema: { type: "string" },
   },
+  "If-None-Match": {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "The ETag of the copy you hold: while it is still current the answer is 304 with no body.",
+    schema: { type: "string" },
+  },
 } as const;
 
 /** The problems the reference page explains (each problem document's `type` links here). */
@@ -88,6 +95,8 @@ export function queryParameters(op: V1Operation) {
   }));
 }
 
+const STATUS_WORDS = { 200: "OK", 201: "Created", 204: "No Content" } as const;
+
 function operationObject(op: V1Operation) {
   const parameters = [
     ...(op.params ?? []).map((name) => ({
@@ -99,17 +108,26 @@ function operationObject(op: V1Operation) {
     ...queryParameters(op),
     ...(op.headers ?? []).map((h) => HEADER_PARAMS[h]),
   ];
+  const etag = op.responseHeaders?.includes("ETag")
+    ? { ETag: { description: "The task's version.", schema: { type: "string" } } }
+    : {};
   const responses: Record<string, unknown> = {
     [op.status]: {
-      description: op.status === 201 ? "Created" : "OK",
-      headers: {
-        ...RESPONSE_HEADERS,
-        ...(op.responseHeaders?.includes("ETag")
-          ? { ETag: { description: "The task's version.", schema: { type: "string" } } }
-          : {}),
-      },
-      content: { "application/json": { schema: jsonSchemaOf(op.response, "output") } },
+      description: STATUS_WORDS[op.status],
+      headers: { ...RESPONSE_HEADERS, ...etag },
+      ...(op.response
+        ? { content: { "application/json": { schema: jsonSchemaOf(op.response, "output") } } }
+        : {}),
     },
+    // A conditional GET whose copy is current (RFC 9110 section 15.4.5): the ETag again, no body.
+    ...(op.headers?.includes("If-None-Match")
+      ? {
+          304: {
+            description: "Not Modified: your copy is current.",
+            headers: { ...RESPONSE_HEADERS, ...etag },
+          },
+        }
+      : {}),
     401: problemResponse("No valid credential."),
     ...(op.scope ? { 403: problemResponse(`The credential lacks the ${op.scope} scope.`) } : {}),
     429: problemResponse("The credential's hourly limit is used up."),
@@ -229,10 +247,10 @@ export function referencePage(origin: string): string {
       return `<section id="${id}" aria-labelledby="${id}-h">
 <h3 id="${id}-h"><span class="m">${op.method.toUpperCase()}</span> <code>/api/v1${escapeHtml(op.path)}</code></h3>
 <p>${escapeHtml(op.summary)}.${op.description ? ` ${escapeHtml(op.description)}` : ""}</p>
-<p>Scope: ${op.scope ? `<code>${op.scope}</code> (${escapeHtml(SCOPE_WORDS[op.scope])})` : "any credential"}. Answers ${op.status}; errors: ${[401, ...(op.scope ? [403] : []), ...op.errors, 429].map((s) => `${s}`).join(", ")}.</p>
+<p>Scope: ${op.scope ? `<code>${op.scope}</code> (${escapeHtml(SCOPE_WORDS[op.scope])})` : "any credential"}. Answers ${op.status}${op.response ? "" : " with no body"}${op.headers?.includes("If-None-Match") ? ", or 304 with no body while your copy is current" : ""}; errors: ${[401, ...(op.scope ? [403] : []), ...op.errors, 429].map((s) => `${s}`).join(", ")}.</p>
 ${params.length ? `<h4>Parameters</h4><ul>${params.join("")}</ul>` : ""}
 ${op.body ? `<details><summary>Request body (JSON)</summary>${pre(jsonSchemaOf(op.body, "input"))}</details>` : ""}
-<details><summary>Response ${op.status} (JSON)</summary>${pre(jsonSchemaOf(op.response, "output"))}</details>
+${op.response ? `<details><summary>Response ${op.status} (JSON)</summary>${pre(jsonSchemaOf(op.response, "output"))}</details>` : ""}
 </section>`;
     })
     .join("\n");

@@ -3,6 +3,7 @@
 // (each with its scope checked here, before its handler), and openapi.ts renders the same entries
 // as the OpenAPI 3.1 document and the reference page: one source, no second hand-written schema.
 import type { z } from "zod";
+import { insightsQuery, insightsResponse } from "#shared/contracts/ai-insights.ts";
 import {
   commentBody,
   commentDto,
@@ -16,9 +17,20 @@ import {
   v1ProjectListQuery,
   v1ProjectListResponse,
 } from "#shared/contracts/platform.ts";
-import { milestoneListResponse, projectDto } from "#shared/contracts/projects.ts";
+import {
+  milestoneCreateBody,
+  milestoneDto,
+  milestoneListResponse,
+  milestoneUpdateBody,
+  projectDto,
+} from "#shared/contracts/projects.ts";
 import { reminderCreateBody, reminderDto, reminderListResponse } from "#shared/contracts/reminders.ts";
-import { subtaskCreateBody, subtaskUpdateBody, taskDetailDto } from "#shared/contracts/subtasks.ts";
+import {
+  subtaskCreateBody,
+  subtaskOrderBody,
+  subtaskUpdateBody,
+  taskDetailDto,
+} from "#shared/contracts/subtasks.ts";
 import {
   calendarItemsResponse,
   calendarQuery,
@@ -26,6 +38,7 @@ import {
   occurrenceActionResponse,
   pomodoroTodayResponse,
   taskCreateBody,
+  taskDeleteQuery,
   taskDto,
   taskListQuery,
   taskListResponse,
@@ -36,11 +49,11 @@ import {
 } from "#shared/contracts/tasks.ts";
 import type { ApiScope } from "#shared/domain/api-scopes.ts";
 
-export type V1Header = "Idempotency-Key" | "If-Match";
+export type V1Header = "Idempotency-Key" | "If-Match" | "If-None-Match";
 
 export type V1Operation = {
   operationId: string;
-  method: "get" | "post" | "patch";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI's form: `/tasks/{id}`. */
   path: string;
   summary: string;
@@ -54,11 +67,15 @@ export type V1Operation = {
   body?: z.ZodType;
   /** Request headers the operation reads. */
   headers?: readonly V1Header[];
-  status: 200 | 201;
-  response: z.ZodType;
+  status: 200 | 201 | 204;
+  /** The answer's contract; null: 204, no content. */
+  response: z.ZodType | null;
   /** Answer headers beyond the rate limit's. */
   responseHeaders?: readonly "ETag"[];
-  /** The error statuses the operation can answer beside 401, 403 and 429. */
+  /**
+   * The error statuses the operation can answer beside 401, 403 and 429 (and 304, which a GET
+   * reading `If-None-Match` answers when the client's copy is current).
+   */
   errors: readonly number[];
 };
 
@@ -107,10 +124,12 @@ export const V1_OPERATIONS = [
     method: "get",
     path: "/tasks/{id}",
     summary: "Read a task with its subtasks",
-    description: "The `ETag` is the task's version; send it as `If-Match` when changing the task.",
+    description:
+      "The `ETag` is the task's version; send it as `If-Match` when changing the task, or as `If-None-Match` to hear 304 (no body) while your copy is current.",
     tag: "Tasks",
     scope: "tasks:read",
     params: ["id"],
+    headers: ["If-None-Match"],
     status: 200,
     response: taskDetailDto,
     responseHeaders: ["ETag"],
@@ -131,6 +150,22 @@ export const V1_OPERATIONS = [
     status: 200,
     response: taskDto,
     responseHeaders: ["ETag"],
+    errors: [400, 404, 409, 412],
+  },
+  {
+    operationId: "deleteTask",
+    method: "delete",
+    path: "/tasks/{id}",
+    summary: "Delete a task with its subtasks, comments, reminders and time logs",
+    description:
+      "With `If-Match` (the task's ETag), a task changed since answers 412 and nothing is deleted; `version` in the query answers 409 instead, as the app does.",
+    tag: "Tasks",
+    scope: "tasks:write",
+    params: ["id"],
+    query: taskDeleteQuery,
+    headers: ["If-Match"],
+    status: 204,
+    response: null,
     errors: [400, 404, 409, 412],
   },
   {
@@ -193,6 +228,34 @@ export const V1_OPERATIONS = [
     errors: [400, 404, 409],
   },
   {
+    operationId: "reorderSubtasks",
+    method: "put",
+    path: "/tasks/{id}/subtasks/order",
+    summary: "Put a task's subtasks in a new order",
+    description:
+      "`ids` names every subtask of the task once, in the order wanted; an order made from a stale list answers 409 and changes nothing. Answers the task with all its subtasks.",
+    tag: "Subtasks",
+    scope: "tasks:write",
+    params: ["id"],
+    body: subtaskOrderBody,
+    status: 200,
+    response: taskDetailDto,
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "deleteSubtask",
+    method: "delete",
+    path: "/tasks/{id}/subtasks/{subtaskId}",
+    summary: "Delete a subtask",
+    description: "Answers the task with the subtasks left.",
+    tag: "Subtasks",
+    scope: "tasks:write",
+    params: ["id", "subtaskId"],
+    status: 200,
+    response: taskDetailDto,
+    errors: [404, 409],
+  },
+  {
     operationId: "listTaskReminders",
     method: "get",
     path: "/tasks/{id}/reminders",
@@ -218,6 +281,18 @@ export const V1_OPERATIONS = [
     status: 201,
     response: reminderDto,
     errors: [400, 404, 409],
+  },
+  {
+    operationId: "deleteTaskReminder",
+    method: "delete",
+    path: "/tasks/{id}/reminders/{reminderId}",
+    summary: "Remove one of your reminders on a task",
+    tag: "Reminders",
+    scope: "tasks:write",
+    params: ["id", "reminderId"],
+    status: 204,
+    response: null,
+    errors: [404],
   },
   {
     operationId: "listTaskComments",
@@ -319,6 +394,45 @@ export const V1_OPERATIONS = [
     errors: [404],
   },
   {
+    operationId: "createMilestone",
+    method: "post",
+    path: "/projects/{id}/milestones",
+    summary: "Add a milestone to a project",
+    description: "Needs the right to manage the project (its owner, or a team's owner or admin).",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    body: milestoneCreateBody,
+    status: 201,
+    response: milestoneDto,
+    errors: [400, 404],
+  },
+  {
+    operationId: "updateMilestone",
+    method: "patch",
+    path: "/milestones/{id}",
+    summary: "Rename a milestone or change its due date",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    body: milestoneUpdateBody,
+    status: 200,
+    response: milestoneDto,
+    errors: [400, 404],
+  },
+  {
+    operationId: "deleteMilestone",
+    method: "delete",
+    path: "/milestones/{id}",
+    summary: "Delete a milestone (its tasks stay, without it)",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    status: 204,
+    response: null,
+    errors: [404],
+  },
+  {
     operationId: "getPlan",
     method: "get",
     path: "/plan",
@@ -329,6 +443,20 @@ export const V1_OPERATIONS = [
     status: 200,
     response: planResponse,
     errors: [],
+  },
+  {
+    operationId: "getInsights",
+    method: "get",
+    path: "/insights",
+    summary: "Read your insights summary: metrics, forecast, patterns, recommendations and burnout risk",
+    description:
+      "What the AI Insights page shows, over the last 30 days in the IANA time zone `tz` (UTC without one); with `projectId`, the metrics, forecast and patterns of that project only. Needs a plan with AI insights (403 PLAN_REQUIRED otherwise).",
+    tag: "Insights",
+    scope: "insights:read",
+    query: insightsQuery,
+    status: 200,
+    response: insightsResponse,
+    errors: [400, 404],
   },
   {
     operationId: "listPomodoroSessions",

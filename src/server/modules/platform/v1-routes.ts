@@ -6,24 +6,40 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { commentBody } from "#shared/contracts/comments.ts";
+import { milestoneCreateBody, milestoneUpdateBody } from "#shared/contracts/projects.ts";
 import { reminderCreateBody } from "#shared/contracts/reminders.ts";
-import { subtaskCreateBody, subtaskUpdateBody } from "#shared/contracts/subtasks.ts";
+import { subtaskCreateBody, subtaskOrderBody, subtaskUpdateBody } from "#shared/contracts/subtasks.ts";
 import { occurrenceActionBody, taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
 import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
 import { reply } from "../../http/reply.ts";
 import { readJson } from "../../http/validate.ts";
+import { createInsightsCache, readInsights, readProjectInsights } from "../ai-insights/generate.ts";
+import { modelBudget } from "../ai-insights/model-budget.ts";
 import { calendarForPerson } from "../analytics/read-analytics.ts";
 import { createComment, listComments } from "../comments/comments.ts";
 import { readPlan } from "../planner/plan.ts";
 import { pomodoroToday } from "../pomodoro/pomodoro.ts";
-import { getProject, listMilestones, listProjects } from "../projects/projects.ts";
-import { addReminder, listReminders } from "../reminders/reminders.ts";
+import {
+  createMilestone,
+  deleteMilestone,
+  getProject,
+  listMilestones,
+  listProjects,
+  updateMilestone,
+} from "../projects/projects.ts";
+import { addReminder, listReminders, removeReminder } from "../reminders/reminders.ts";
 import { finishOccurrence } from "../tasks/series.ts";
-import { addSubtask, getTaskDetail, updateSubtask } from "../tasks/subtasks.ts";
+import {
+  addSubtask,
+  deleteSubtask,
+  getTaskDetail,
+  reorderSubtasks,
+  updateSubtask,
+} from "../tasks/subtasks.ts";
 import { toTimeLogDto } from "../tasks/task-dto.ts";
-import { createTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
+import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
 import { credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
 import { idempotent } from "./idempotency.ts";
@@ -33,7 +49,17 @@ import { honoPath, V1_OPERATIONS, type V1Operation, type V1OperationId } from ".
 
 type Deps = Pick<
   AppDeps,
-  "database" | "auth" | "clock" | "events" | "entitlements" | "publicUrl" | "mailOutbox"
+  | "database"
+  | "auth"
+  | "clock"
+  | "events"
+  | "entitlements"
+  | "publicUrl"
+  | "mailOutbox"
+  | "ai"
+  | "rateLimitStore"
+  | "rateLimitEnabled"
+  | "logger"
 >;
 
 type Op<I extends V1OperationId> = Extract<(typeof V1_OPERATIONS)[number], { operationId: I }>;
@@ -48,6 +74,34 @@ function person(c: Context<V1Bindings>) {
 
 /** A task's version as its strong ETag. */
 const etagOf = (version: number) => `"${version}"`;
+
+/**
+ * Whether `If-None-Match` names the current ETag (RFC 9110 section 13.1.2: `*`, or a list of tags
+ * compared weakly, so `W/"3"` matches `"3"`).
+ */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+/** With If-Match, a task changed since is HTTP's failed precondition (RFC 9110 section 13.1.1). */
+async function precondition(
+  c: Context<V1Bindings>,
+  ifMatch: string | undefined,
+  bodyVersion: number | undefined,
+  write: () => Promise<Response>,
+) {
+  try {
+    return await write();
+  } catch (err) {
+    if (ifMatch && bodyVersion === undefined && err instanceof AppError && err.code === "CONFLICT") {
+      return problemResponse(c, 412, "PRECONDITION_FAILED", err.message, { extra: err.extra });
+    }
+    throw err;
+  }
+}
 
 export function v1Routes(deps: Deps) {
   const db = deps.database.db;
@@ -70,6 +124,27 @@ export function v1Routes(deps: Deps) {
       (V1_OPERATIONS.find((o) => o.operationId === id) as { query: z.ZodType }).query,
     ) as QueryOf<I>;
 
+  // The insights page's own use case with a cache of its own (its correctness is the data version's).
+  const insights = {
+    db,
+    ai: deps.ai,
+    cache: createInsightsCache(500),
+    entitlements: gate,
+    clock,
+    modelBudget: modelBudget({
+      store: deps.rateLimitStore,
+      enabled: deps.rateLimitEnabled,
+      logger: deps.logger,
+    }),
+  };
+  const milestoneCall = (c: Context<V1Bindings>) => ({
+    db,
+    gate,
+    clock,
+    personId: person(c).id,
+    milestoneId: idParam(c, "id", "Milestone"),
+  });
+
   const reminderCall = (c: Context<V1Bindings>) => ({
     db,
     clock,
@@ -80,7 +155,7 @@ export function v1Routes(deps: Deps) {
   /** A repeating task's open occurrence completed or skipped (decision 236), version from If-Match too. */
   const occurrence = async (
     c: Context<V1Bindings>,
-    op: V1Operation,
+    op: Op<"completeOccurrence" | "skipOccurrence">,
     body: z.output<typeof occurrenceActionBody>,
     outcome: "completed" | "skipped",
   ) => {
@@ -95,7 +170,7 @@ export function v1Routes(deps: Deps) {
 
   // Bodies are read with the very contracts the registry names (the bad-input suite finds each
   // `readJson` call by its schema's name).
-  const handlers: Record<V1OperationId, (c: Context<V1Bindings>, op: V1Operation) => Promise<Response>> = {
+  const handlers: { [I in V1OperationId]: (c: Context<V1Bindings>, op: Op<I>) => Promise<Response> } = {
     getMe: async (c, op) => {
       const me = person(c);
       const credential = c.get("credential");
@@ -122,7 +197,10 @@ export function v1Routes(deps: Deps) {
     },
     getTask: async (c, op) => {
       const detail = await getTaskDetail({ db, clock, gate, personId: person(c).id, taskId: idParam(c) });
-      c.header("ETag", etagOf(detail.task.version));
+      const etag = etagOf(detail.task.version);
+      c.header("ETag", etag);
+      // A conditional GET whose copy is current: 304, no body (RFC 9110 section 15.4.5).
+      if (noneMatchHits(c.req.header("if-none-match"), etag)) return c.body(null, 304);
       return reply(c, op.response, detail);
     },
     updateTask: async (c, op) => {
@@ -131,17 +209,22 @@ export function v1Routes(deps: Deps) {
       const input = await readJson(c, taskUpdateBody);
       const ifMatch = c.req.header("if-match");
       const expected = expectedVersion(input.version, ifMatch);
-      try {
+      return precondition(c, ifMatch, input.version, async () => {
         const task = await updateTask({ ...o, taskId, body: input, expectedVersion: expected });
         c.header("ETag", etagOf(task.version));
         return reply(c, op.response, task);
-      } catch (err) {
-        // With If-Match, a task changed since is HTTP's failed precondition (RFC 9110 section 13.1.1).
-        if (ifMatch && input.version === undefined && err instanceof AppError && err.code === "CONFLICT") {
-          return problemResponse(c, 412, "PRECONDITION_FAILED", err.message, { extra: err.extra });
-        }
-        throw err;
-      }
+      });
+    },
+    deleteTask: async (c) => {
+      const o = writer(c);
+      const taskId = idParam(c);
+      const { version } = query(c, "deleteTask");
+      const ifMatch = c.req.header("if-match");
+      const expected = expectedVersion(version, ifMatch);
+      return precondition(c, ifMatch, version, async () => {
+        await deleteTask({ ...o, taskId, expectedVersion: expected });
+        return c.body(null, 204);
+      });
     },
     completeOccurrence: async (c, op) =>
       occurrence(c, op, await readJson(c, occurrenceActionBody), "completed"),
@@ -159,12 +242,29 @@ export function v1Routes(deps: Deps) {
       const body = await readJson(c, subtaskUpdateBody);
       return reply(c, op.response, await updateSubtask({ ...o, taskId, subtaskId, body }));
     },
+    reorderSubtasks: async (c, op) => {
+      const o = writer(c);
+      const taskId = idParam(c);
+      const body = await readJson(c, subtaskOrderBody);
+      return reply(c, op.response, await reorderSubtasks({ ...o, taskId, body }));
+    },
+    deleteSubtask: async (c, op) => {
+      const o = writer(c);
+      const taskId = idParam(c);
+      const subtaskId = idParam(c, "subtaskId", "Subtask");
+      return reply(c, op.response, await deleteSubtask({ ...o, taskId, subtaskId }));
+    },
     listTaskReminders: async (c, op) =>
       reply(c, op.response, { reminders: await listReminders(reminderCall(c)) }),
     createTaskReminder: async (c, op) => {
       const o = reminderCall(c);
       const body = await readJson(c, reminderCreateBody);
       return reply(c, op.response, await addReminder({ ...o, body }), 201);
+    },
+    deleteTaskReminder: async (c) => {
+      const o = reminderCall(c);
+      await removeReminder({ ...o, reminderId: idParam(c, "reminderId", "Reminder") });
+      return c.body(null, 204);
     },
     listTaskComments: async (c, op) =>
       reply(
@@ -229,6 +329,34 @@ export function v1Routes(deps: Deps) {
           projectId: idParam(c, "id", "Project"),
         }),
       }),
+    createMilestone: async (c, op) => {
+      const projectId = idParam(c, "id", "Project");
+      const body = await readJson(c, milestoneCreateBody);
+      return reply(
+        c,
+        op.response,
+        await createMilestone({ db, gate, clock, personId: person(c).id, projectId, body }),
+        201,
+      );
+    },
+    updateMilestone: async (c, op) => {
+      const o = milestoneCall(c);
+      const body = await readJson(c, milestoneUpdateBody);
+      return reply(c, op.response, await updateMilestone({ ...o, body }));
+    },
+    deleteMilestone: async (c) => {
+      await deleteMilestone(milestoneCall(c));
+      return c.body(null, 204);
+    },
+    getInsights: async (c, op) => {
+      const { tz, projectId } = query(c, "getInsights");
+      const o = { ...insights, personId: person(c).id, tz: timeZone(tz) };
+      return reply(
+        c,
+        op.response,
+        projectId ? await readProjectInsights({ ...o, projectId, gate }) : await readInsights(o),
+      );
+    },
     getPlan: async (c, op) =>
       reply(c, op.response, await readPlan({ db, userId: person(c).id, now: clock(), zoneHint: "UTC" })),
     listPomodoroSessions: async (c, op) => {
@@ -260,7 +388,10 @@ export function v1Routes(deps: Deps) {
     .get("/docs", (c) => c.html(referencePage(origin)))
     .use("*", credentialMiddleware({ db, auth: deps.auth, clock, resourceMetadata }));
   for (const op of V1_OPERATIONS as readonly V1Operation[]) {
-    const handler = handlers[op.operationId as V1OperationId];
+    const handler = handlers[op.operationId as V1OperationId] as (
+      c: Context<V1Bindings>,
+      op: V1Operation,
+    ) => Promise<Response>;
     app.on(op.method.toUpperCase(), honoPath(op.path), async (c) => {
       if (op.scope) {
         const denied = missingScope(c, op.scope);
