@@ -14,7 +14,8 @@ import { seedHeavyUser } from "./seed-heavy-user.ts";
 
 export const BASE = "http://127.0.0.1:3000";
 
-export async function openHeavyKairo(kind: "pglite" | "postgres", label: string) {
+/** `seed: false`: the signed-in person starts with an empty account (bench/api-key-overhead.ts). */
+export async function openHeavyKairo(kind: "pglite" | "postgres", label: string, o: { seed?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `kairo-${label}-`));
   const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const dbName = `kairo_${label}_${Date.now()}`;
@@ -73,7 +74,7 @@ export async function openHeavyKairo(kind: "pglite" | "postgres", label: string)
     const me = (await (await app.request(`${BASE}/api/me`, { headers: { cookie } })).json()) as {
       id: string;
     };
-    await seedHeavyUser(database.db, me.id);
+    if (o.seed !== false) await seedHeavyUser(database.db, me.id);
     return { kairo, database, admin, dbName, cookie, personId: me.id, headers, close };
   } catch (error) {
     await close();

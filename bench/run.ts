@@ -310,6 +310,15 @@ try {
   console.info(`(team analytics figures skipped: ${(err as Error).message})`);
 }
 
+// 4e. A personal API key beside a cookie on the same /api/v1 calls, PostgreSQL, in process
+// (bench/api-key-overhead.ts; issue 26 point 8: a key adds under 0.2 ms of server time)
+try {
+  const { apiKeyOverheadFigures } = await import("./api-key-overhead.ts");
+  await apiKeyOverheadFigures(record);
+} catch (err) {
+  console.info(`(API key figures skipped: ${(err as Error).message})`);
+}
+
 // 5. The Team Workspace: broadcast latency and memory per connection (bench/team-presence.ts)
 try {
   const { teamPresenceFigures } = await import("./team-presence.ts");

@@ -10,6 +10,7 @@ import type { CounterStore } from "./http/types.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import type { Entitlements } from "./modules/entitlements/entitlements.ts";
+import type { BackgroundWriter } from "./modules/platform/credential.ts";
 import type { PushDelivery } from "./modules/push/delivery.ts";
 import type { WebhookDelivery } from "./modules/webhooks/delivery.ts";
 import type { WorkflowEngine } from "./modules/workflows/engine.ts";
@@ -65,4 +66,9 @@ export type AppDeps = {
    * (url-check.ts, with the hosts WEBHOOK_ALLOWED_HOSTS trusts).
    */
   webhooks: { delivery: WebhookDelivery; checkUrl: (url: string) => Promise<void> };
+  /**
+   * /api/v1's audit rows and keys' last use, written behind the answers (decision 300); drained on
+   * close. Without it (the static demo) /api/v1 makes its own.
+   */
+  apiWriter?: BackgroundWriter;
 };

@@ -26,6 +26,7 @@ import { calendarSyncDeps } from "./modules/calendar-integrations/sync-deps.ts";
 import { createSyncTakeover } from "./modules/calendar-integrations/sync-takeover.ts";
 import { createEntitlements } from "./modules/entitlements/entitlements.ts";
 import { revokeEverything } from "./modules/platform/api-keys.ts";
+import { backgroundWriter } from "./modules/platform/credential.ts";
 import { createPushDelivery } from "./modules/push/delivery.ts";
 import { fireDueReminders, reminderSweepJob } from "./modules/reminders/sweep.ts";
 import { subscribeTeamActivity } from "./modules/team-activity/subscribe.ts";
@@ -245,6 +246,7 @@ export async function createKairo(o: KairoOptions) {
     push,
     pushEndpoints,
     webhooks: { delivery: webhookDelivery, checkUrl: (url) => checkWebhookUrl(url, webhookAllow) },
+    apiWriter: backgroundWriter(database.db, logger),
   };
   workflows.attach(deps.jobs);
   planWriteBack.attach(deps.jobs);
@@ -268,6 +270,7 @@ export async function createKairo(o: KairoOptions) {
       // The workers first: a job or sync still running may need the database and Redis.
       await calendarTakeover.stop();
       await deps.jobs.stop();
+      await deps.apiWriter?.drain();
       await redis?.close();
       await database.close();
     },

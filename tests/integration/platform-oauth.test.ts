@@ -179,6 +179,8 @@ describe("OAuth 2.1 provider", () => {
       body: JSON.stringify({ title: "From the app", category: "General" }),
     });
     expect(created.status, await created.clone().text()).toBe(201);
+    // The audit row is written behind the answer (decision 300).
+    await server.kairo.deps.apiWriter!.drain();
     const connected = await person.client.get<ConnectedAppsResponse>("/api/connected-apps");
     const grant = connected.body.apps.find((a) => a.recentActions.length > 0);
     expect(grant?.appName).toBe("Acme Planner");
@@ -343,6 +345,8 @@ describe("personal API keys", () => {
     expect(write.headers.get("content-type")).toMatch(/application\/problem\+json/);
     expect(write.headers.get("www-authenticate")).toMatch(/error="insufficient_scope"/);
     expect((await write.json()).error).toBe("insufficient_scope");
+    // The last use and the audit rows are written behind the answers (decision 300).
+    await server.kairo.deps.apiWriter!.drain();
     const used = await me.client.get<ApiKeyListResponse>("/api/developer/keys");
     expect(used.body.keys[0]!.lastUsedAt).not.toBeNull();
     const audit = await db().select().from(apiAudit).where(eq(apiAudit.apiKeyId, created.body.key.id));

@@ -1,8 +1,9 @@
 // The credential seam of /api/v1 (issue 26): `Authorization: Bearer <api key | access token>`
 // resolves to the person and the scopes the credential carries; a cookie session is the person with
 // every scope. Errors are RFC 9457 problem details with RFC 6750's WWW-Authenticate. Each call made
-// with a key or an app's token leaves an audit row (Connected apps shows them).
-import { and, eq, isNull } from "drizzle-orm";
+// with a key or an app's token leaves an audit row (Connected apps shows them), written behind the
+// answer (decision 300): a key's call costs the server what a cookie's does.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { API_SCOPES, type ApiScope } from "#shared/domain/api-scopes.ts";
 import type { Auth } from "../../auth/auth.ts";
@@ -13,6 +14,7 @@ import type { Clock } from "../../db/transaction.ts";
 import { countInWindow, rateLimitingOf, type WindowCount } from "../../http/rate-limit.ts";
 import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import type { AppBindings } from "../../http/types.ts";
+import type { Logger } from "../../logger.ts";
 import { liveGrant } from "./oauth-server.ts";
 import { problemResponse } from "./problem.ts";
 import { hashSecret, PREFIX } from "./secrets.ts";
@@ -43,12 +45,96 @@ export function problem(
   });
 }
 
+type AuditRow = typeof apiAudit.$inferInsert;
+
+/** How long audit rows wait to be written together (decision 300). */
+export const AUDIT_FLUSH_MS = 1000;
+/** The most rows one insert takes. */
+const AUDIT_BATCH = 1000;
+
+/**
+ * Writes audit rows and keys' last use behind the answers (decision 300): a call queues its row and
+ * is answered at once; the rows of the next AUDIT_FLUSH_MS go in one insert, so a key's call costs
+ * the database a share of one commit instead of a commit of its own. `drain` writes what is queued
+ * now and resolves once it is written (on close, and in tests before they read the rows).
+ */
+export function backgroundWriter(db: Db, logger: Pick<Logger, "error">) {
+  const rows: AuditRow[] = [];
+  let lastUsed = new Map<string, Date>();
+  let running: Promise<void> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = async () => {
+    while (rows.length > 0 || lastUsed.size > 0) {
+      const batch = rows.splice(0, AUDIT_BATCH);
+      const used = lastUsed;
+      lastUsed = new Map();
+      try {
+        if (batch.length > 0) await db.insert(apiAudit).values(batch);
+        for (const [id, at] of used)
+          await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+      } catch (err) {
+        logger.error({ err, rows: batch.length }, "API audit rows could not be written");
+      }
+    }
+    running = null;
+  };
+  const run = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    running ??= Promise.resolve().then(flush);
+  };
+  const later = () => {
+    if (running || timer) return; // a running flush takes what arrives meanwhile
+    timer = setTimeout(run, AUDIT_FLUSH_MS);
+    timer.unref?.();
+  };
+  return {
+    audit(row: AuditRow) {
+      rows.push(row);
+      later();
+    },
+    keyUsed(id: string, at: Date) {
+      lastUsed.set(id, at);
+      later();
+    },
+    drain: async () => {
+      if (timer || rows.length > 0 || lastUsed.size > 0) run();
+      while (running) await running;
+    },
+  };
+}
+export type BackgroundWriter = ReturnType<typeof backgroundWriter>;
+
 export function credentialMiddleware(o: {
   db: Db;
   auth: Auth;
   clock: Clock;
   resourceMetadata: string;
+  writer: BackgroundWriter;
 }): MiddlewareHandler<V1Bindings> {
+  // A key and its person in one indexed, prepared query (as the session check reads a session and
+  // its person): a key's call makes as many round trips as a cookie's.
+  const keyQuery = o.db
+    .select({
+      id: apiKeys.id,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      banned: user.banned,
+    })
+    .from(apiKeys)
+    .innerJoin(user, eq(user.id, apiKeys.userId))
+    .where(and(eq(apiKeys.tokenHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("kairo_api_key_by_hash");
+  /** Keys whose last use this instance has queued, and when: at most one write a minute per key. */
+  const usedAt = new Map<string, number>();
+
   const personById = async (id: string) => {
     const [row] = await o.db
       .select({
@@ -99,19 +185,24 @@ export function credentialMiddleware(o: {
     if (!match) return invalid(c, "The Authorization header must be: Bearer <token>.");
     const token = match[1]!;
     const now = o.clock();
-    let personId: string;
+    let person: {
+      id: string;
+      email: string;
+      name: string;
+      role: string | null;
+      emailVerified: boolean;
+    } | null;
     let credential: ApiCredential;
     if (token.startsWith(PREFIX.apiKey)) {
-      const [key] = await o.db
-        .select()
-        .from(apiKeys)
-        .where(and(eq(apiKeys.tokenHash, hashSecret(token)), isNull(apiKeys.revokedAt)))
-        .limit(1);
+      const [key] = await keyQuery.execute({ hash: hashSecret(token) });
       if (!key || key.expiresAt <= now) return invalid(c, "The API key is unknown, expired or revoked.");
-      personId = key.userId;
+      person = key.banned ? null : { ...key, id: key.userId };
       credential = { kind: "api_key", scopes: key.scopes, apiKeyId: key.id, grantId: null };
-      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-        await o.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
+      const last = Math.max(key.lastUsedAt?.getTime() ?? 0, usedAt.get(key.id) ?? 0);
+      if (now.getTime() - last >= LAST_USED_EVERY_MS) {
+        if (usedAt.size > 10_000) usedAt.clear();
+        usedAt.set(key.id, now.getTime());
+        o.writer.keyUsed(key.id, now);
       }
     } else {
       const verified = await o.auth.api.verifyJWT({ body: { token } }).catch(() => null);
@@ -120,7 +211,6 @@ export function credentialMiddleware(o: {
         return invalid(c, "The access token is not valid.");
       const grant = await liveGrant(o.db, payload.gid);
       if (!grant || grant.userId !== payload.sub) return invalid(c, "The access token was revoked.");
-      personId = grant.userId;
       const tokenScopes = (payload.scope ?? "").split(" ");
       credential = {
         kind: "oauth",
@@ -128,8 +218,8 @@ export function credentialMiddleware(o: {
         apiKeyId: null,
         grantId: grant.id,
       };
+      person = await personById(grant.userId);
     }
-    const person = await personById(personId);
     if (!person) return invalid(c, "The account of this credential is not active.");
     c.set("user", {
       id: person.id,
@@ -144,15 +234,15 @@ export function credentialMiddleware(o: {
       credential.apiKeyId ? `key:${credential.apiKeyId}` : `grant:${credential.grantId}`,
     );
     if (limited) {
-      await audit(c, person.id, credential, limited.status);
+      audit(c, person.id, credential, limited.status);
       return limited;
     }
     await next();
-    await audit(c, person.id, credential, c.res.status);
+    audit(c, person.id, credential, c.res.status);
   };
 
-  async function audit(c: Context, userId: string, credential: ApiCredential, status: number) {
-    await o.db.insert(apiAudit).values({
+  function audit(c: Context, userId: string, credential: ApiCredential, status: number) {
+    o.writer.audit({
       userId,
       grantId: credential.grantId,
       apiKeyId: credential.apiKeyId,

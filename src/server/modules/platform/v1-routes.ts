@@ -41,7 +41,7 @@ import {
 import { toTimeLogDto } from "../tasks/task-dto.ts";
 import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
-import { credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
+import { backgroundWriter, credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
 import { idempotent } from "./idempotency.ts";
 import { openApiDocument, referencePage } from "./openapi.ts";
 import { problemResponse } from "./problem.ts";
@@ -60,6 +60,7 @@ type Deps = Pick<
   | "rateLimitStore"
   | "rateLimitEnabled"
   | "logger"
+  | "apiWriter"
 >;
 
 type Op<I extends V1OperationId> = Extract<(typeof V1_OPERATIONS)[number], { operationId: I }>;
@@ -386,7 +387,16 @@ export function v1Routes(deps: Deps) {
   const app = new Hono<V1Bindings>()
     .get("/openapi.json", (c) => c.json(openApiDocument(origin)))
     .get("/docs", (c) => c.html(referencePage(origin)))
-    .use("*", credentialMiddleware({ db, auth: deps.auth, clock, resourceMetadata }));
+    .use(
+      "*",
+      credentialMiddleware({
+        db,
+        auth: deps.auth,
+        clock,
+        resourceMetadata,
+        writer: deps.apiWriter ?? backgroundWriter(db, deps.logger),
+      }),
+    );
   for (const op of V1_OPERATIONS as readonly V1Operation[]) {
     const handler = handlers[op.operationId as V1OperationId] as (
       c: Context<V1Bindings>,
