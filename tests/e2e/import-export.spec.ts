@@ -83,3 +83,46 @@ test("import any CSV: map its columns, then import", async ({ page, request, con
   await panel.getByRole("button", { name: "Import", exact: true }).click();
   await expect(panel.getByRole("status")).toHaveText("Imported 5 tasks into spreadsheet-tasks.");
 });
+
+test("a large file: the bar follows the tasks the server has written (decision 301)", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await signUpAndVerify(page, request);
+  await page.goto("/settings");
+  const panel = page.getByRole("region", { name: "Import and export" });
+  const header =
+    "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT";
+  const rows = Array.from({ length: 1500 }, (_, i) => `task,Errand ${i},,4,1,,,,en,UTC,,`);
+  await panel.getByLabel("File to import (CSV, UTF-8, up to 5 MB)").setInputFiles({
+    name: "Errands.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from([header, ...rows].join("\n")),
+  });
+  const preview = panel.getByRole("region", { name: "Preview of Errands.csv" });
+  await expect(preview.getByText("Into: Errands")).toBeVisible();
+  // Every value the bar takes while importing, sampled in the page (nothing here waits on a time).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    const sample = () => {
+      const bar = document.querySelector("progress[max]");
+      const value = bar ? `${bar.getAttribute("value")}/${bar.getAttribute("max")}` : null;
+      if (value && seen.at(-1) !== value) seen.push(value);
+    };
+    new MutationObserver(sample).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["value"],
+    });
+  });
+  await panel.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(panel.getByRole("status")).toHaveText("Imported 1500 tasks into Errands.");
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  // The chunks of 500 as the server wrote them: a determinate bar, moving, before the answer.
+  expect(seen).toContain("500/1500");
+  expect(seen).toContain("1000/1500");
+});

@@ -152,6 +152,63 @@ describe("importing the Todoist fixture", () => {
   });
 });
 
+describe("the commit's progress (decision 301)", () => {
+  /** A Todoist CSV of `n` plain tasks. */
+  const many = (n: number) =>
+    [HEADER, ...Array.from({ length: n }, (_, i) => `task,Errand ${i},,4,1,,,,en,UTC,,`)].join("\n");
+  type Line =
+    | { type: "progress"; done: number; total: number }
+    | { type: "result"; status: number; body: ImportCommitResponse & { error?: { code: string } } };
+  const lines = (text: unknown) =>
+    String(text)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Line);
+  const ndjson = { accept: "application/x-ndjson" };
+
+  it("tells each chunk written, then the answer, when the client asks for progress", async () => {
+    const someone = await person();
+    const res = await someone.client.post("/api/import/commit", bodyOf(many(1200), "Errands.csv"), ndjson);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const all = lines(res.body);
+    const progress = all.filter((l) => l.type === "progress");
+    expect(progress.map((l) => [l.done, l.total])).toEqual([
+      [0, 1200],
+      [500, 1200],
+      [1000, 1200],
+      [1200, 1200],
+    ]);
+    expect(all.at(-1)).toMatchObject({
+      type: "result",
+      status: 201,
+      body: { created: true, counts: { tasks: 1200 }, message: "Imported 1200 tasks into Errands." },
+    });
+    expect((await footprint(someone.id)).tasks).toBe(1200);
+    // The same file again ends before writing anything: a plain answer, as without progress.
+    const again = await someone.client.post<ImportCommitResponse>(
+      "/api/import/commit",
+      bodyOf(many(1200), "Errands.csv"),
+      ndjson,
+    );
+    expect(again.status).toBe(200);
+    expect(again.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(again.body).toMatchObject({ created: false });
+  });
+
+  it("answers a bad file with its usual 4xx, streaming nothing", async () => {
+    const someone = await person();
+    const bad = await someone.client.post(
+      "/api/import/commit",
+      bodyOf("not,a,todoist,file\n1,2,3,4"),
+      ndjson,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: "VALIDATION" } });
+    expect(await footprint(someone.id)).toMatchObject({ tasks: 0, imports: 0 });
+  });
+});
+
 describe("importing the TickTick backup", () => {
   const TICKTICK = readFileSync(new URL("../fixtures/import/ticktick-backup.csv", import.meta.url));
   it("its lists become projects (Inbox the person's own), completed tasks come in completed", async () => {

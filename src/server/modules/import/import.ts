@@ -102,7 +102,12 @@ export async function previewImport(o: ImportDeps & { body: ImportBody }): Promi
 
 const ALREADY = "This file was imported before; nothing was created again.";
 
-export async function commitImport(o: ImportDeps & { body: ImportBody }): Promise<ImportCommitResponse> {
+/** Tasks written so far of the file's total, told after each chunk (the commit's progress bar). */
+export type ImportProgress = (done: number, total: number) => void;
+
+export async function commitImport(
+  o: ImportDeps & { body: ImportBody; onProgress?: ImportProgress },
+): Promise<ImportCommitResponse> {
   const { plan, hash } = await readFile(o.body, o.clock());
   const errors = plan.problems.filter((p) => p.severity === "error");
   if (errors.length > 0) {
@@ -133,10 +138,20 @@ export async function commitImport(o: ImportDeps & { body: ImportBody }): Promis
         );
     }
     const made: Array<{ id: string; name: string }> = [];
+    let written = 0;
+    const wrote = async (n: number) => {
+      written += n;
+      if (!o.onProgress) return;
+      o.onProgress(written, counts.tasks);
+      // On PGlite the writing runs in this process without a turn of the event loop between
+      // statements: a turn lets the HTTP server send the line just told (decision 301).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await wrote(0);
     for (const planned of plan.projects) {
       const project = await projectFor(tx, o.personId, planned.name, now);
       made.push({ id: project.id, name: project.name });
-      await writeProject(tx, o.personId, project, planned, now);
+      await writeProject(tx, o.personId, project, planned, now, wrote);
     }
     await tx.insert(imports).values({
       userId: o.personId,
@@ -180,6 +195,7 @@ async function writeProject(
   project: Project,
   planned: ImportPlan["projects"][number],
   now: Date,
+  wrote: (tasks: number) => Promise<void>,
 ) {
   const sectionIds = new Map<string, string>();
   if (planned.sections.length > 0) {
@@ -255,5 +271,6 @@ async function writeProject(
         createdAt: now,
       })),
     );
+    await wrote(chunk.length);
   }
 }

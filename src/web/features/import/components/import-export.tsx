@@ -68,7 +68,13 @@ type Stage =
   | { kind: "reading"; share: number }
   | { kind: "checking" }
   | { kind: "previewed"; file: ImportFile; preview: ImportPreviewResponse }
-  | { kind: "importing"; file: ImportFile; preview: ImportPreviewResponse }
+  | {
+      kind: "importing";
+      file: ImportFile;
+      preview: ImportPreviewResponse;
+      /** Tasks written so far, as the server tells them (null until it starts writing). */
+      written: number | null;
+    }
   | { kind: "done"; result: ImportCommitResponse };
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -130,9 +136,10 @@ export function ImportExport() {
 
   const runImport = async () => {
     if (stage.kind !== "previewed") return;
-    setStage({ kind: "importing", file: stage.file, preview: stage.preview });
+    const importing = { kind: "importing", file: stage.file, preview: stage.preview } as const;
+    setStage({ ...importing, written: null });
     try {
-      const result = await commitImport(stage.file);
+      const result = await commitImport(stage.file, (written) => setStage({ ...importing, written }));
       setStage({ kind: "done", result });
       setInputKey((k) => k + 1);
       // New tasks and projects: everything a task change feeds (lists, sidebar, calendar, analytics).
@@ -224,8 +231,26 @@ export function ImportExport() {
           )}
           {stage.kind === "importing" && (
             <>
-              <label htmlFor={`${id}-progress`}>Importing {stage.preview.counts.tasks} tasks…</label>
-              <progress id={`${id}-progress`} className="w-full" />
+              <label htmlFor={`${id}-progress`}>
+                Importing {stage.preview.counts.tasks} tasks…
+                {stage.written !== null && (
+                  // The bar's value says it to assistive technology; the words are for the eye.
+                  <span aria-hidden="true">
+                    {" "}
+                    {stage.written} of {stage.preview.counts.tasks} written.
+                  </span>
+                )}
+              </label>
+              {stage.written === null ? (
+                <progress id={`${id}-progress`} className="w-full" />
+              ) : (
+                <progress
+                  id={`${id}-progress`}
+                  className="w-full"
+                  max={Math.max(stage.preview.counts.tasks, 1)}
+                  value={stage.written}
+                />
+              )}
             </>
           )}
           {stage.kind === "done" && (
