@@ -63,20 +63,20 @@ function repeatsOf(r: Recurrence): string {
   return text;
 }
 
-// A series' dates in one window, as the calendar lists them (epoch ms and ISO text), by everything
-// they follow from: the rule, its start and zone, the window (whose start is after the open
-// occurrence, so completing or skipping one, which moves the series' open date, or editing the rule
-// asks for another entry) and the cap. Each entry is a pure function of its key, so one never goes
-// stale; the calendar reads the same month of the same series on every request, and expanding it
-// (rrule-temporal, then each date's instant in the zone) was most of the read (decision 289).
-// Least recently used first out, bounded by the dates held.
-type Window = { times: readonly number[]; isos: readonly string[] };
+// A series' dates in one window, as the calendar lists them (epoch ms, and the answer's entries,
+// frozen), by everything they follow from: the series, its rule, start and zone, the window (whose
+// start is after the open occurrence, so completing or skipping one, which moves the series' open
+// date, or editing the rule asks for another entry) and the range's end. Each entry is a pure
+// function of its key, so none goes stale; the calendar reads the same month of the same series on
+// every request, and expanding it (rrule-temporal, then each date's instant in the zone, then text)
+// was most of the read (decision 289). Least recently used first out, bounded by the dates held.
+type Window = { times: readonly number[]; entries: readonly Occurrence[] };
 const windows = new Map<string, Window>();
 const WINDOW_DATES = 200_000;
 let windowDates = 0;
 
-function windowOf(r: Recurrence, after: Date, to: Date): Window {
-  const key = `${r.timeZone}\n${r.start}\n${r.rrule}\n${after.getTime()}\n${to.getTime()}`;
+function windowOf(taskId: string, r: Recurrence, after: Date, to: Date): Window {
+  const key = `${taskId}\n${r.timeZone}\n${r.start}\n${r.rrule}\n${after.getTime()}\n${to.getTime()}`;
   const hit = windows.get(key);
   if (hit) {
     windows.delete(key);
@@ -86,7 +86,7 @@ function windowOf(r: Recurrence, after: Date, to: Date): Window {
   const dates = occurrencesBetween(r, after, to, OCCURRENCES_PER_SERIES + 1);
   const built: Window = {
     times: dates.map((d) => d.getTime()),
-    isos: dates.map((d) => d.toISOString()),
+    entries: dates.map((d) => Object.freeze({ taskId, at: d.toISOString() })),
   };
   windows.set(key, built);
   windowDates += dates.length + 1;
@@ -116,7 +116,9 @@ function futureOccurrences(
     set.add(k.dueAt.getTime());
     skips.set(k.taskId, set);
   }
-  const dated: Array<{ t: number; o: Occurrence }> = [];
+  // Grouped by instant, each group in task id order (the series are taken in id order): a few
+  // hundred instants to sort instead of thousands of dates.
+  const byTime = new Map<number, Occurrence[]>();
   const shown: Series[] = [];
   let capped = false;
   const byId = [...series].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -127,7 +129,7 @@ function futureOccurrences(
     if (after >= to) continue;
     let window: Window;
     try {
-      window = windowOf(r, after, to);
+      window = windowOf(s.id, r, after, to);
     } catch {
       // A stored rule the library cannot expand any more shows its open occurrence only.
       continue;
@@ -142,7 +144,9 @@ function futureOccurrences(
     for (let i = 0; i < count; i += 1) {
       const t = window.times[i]!;
       if (skipped?.has(t)) continue;
-      dated.push({ t, o: { taskId: s.id, at: window.isos[i]! } });
+      const group = byTime.get(t);
+      if (group) group.push(window.entries[i]!);
+      else byTime.set(t, [window.entries[i]!]);
       any = true;
     }
     if (any)
@@ -155,13 +159,14 @@ function futureOccurrences(
         repeats: repeatsOf(r),
       });
   }
-  // Earliest first, then by task id: the series were taken in id order and the sort is stable.
-  dated.sort((a, b) => a.t - b.t);
-  if (dated.length > OCCURRENCES_PER_RANGE) {
+  // Earliest first, then by task id.
+  const out: Occurrence[] = [];
+  for (const t of [...byTime.keys()].sort((a, b) => a - b)) out.push(...byTime.get(t)!);
+  if (out.length > OCCURRENCES_PER_RANGE) {
     capped = true;
-    dated.length = OCCURRENCES_PER_RANGE;
+    out.length = OCCURRENCES_PER_RANGE;
   }
-  return { series: shown, occurrences: dated.map((d) => d.o), capped };
+  return { series: shown, occurrences: out, capped };
 }
 
 export async function calendarItems(
