@@ -1,5 +1,5 @@
-// A migrated PostgreSQL database of its own for a bench part, dropped afterwards whatever happens;
-// `run` gets its address too, for servers the part starts on it.
+// A migrated PostgreSQL database of its own for a bench part (opened, and its address for a server
+// started on it), dropped afterwards whatever happens.
 import pg from "pg";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 
