@@ -302,6 +302,14 @@ try {
   console.info(`(repeating tasks' month view skipped: ${(err as Error).message})`);
 }
 
+// 4c'. 10,000 reminders due in one minute, delivered by two instances (bench/reminders-burst.ts; about 3 minutes)
+try {
+  const { remindersBurstFigures } = await import("./reminders-burst.ts");
+  await remindersBurstFigures(record);
+} catch (err) {
+  console.info(`(reminders burst skipped: ${(err as Error).message})`);
+}
+
 // 4d. Team analytics for a team of 100 on PostgreSQL (bench/team-analytics.ts)
 try {
   const { teamAnalyticsFigures } = await import("./team-analytics.ts");
@@ -310,7 +318,16 @@ try {
   console.info(`(team analytics figures skipped: ${(err as Error).message})`);
 }
 
-// 4e. A personal API key beside a cookie on the same /api/v1 calls, PostgreSQL, in process
+// 4e. A team's shared lists under load beside the raw baseline, and a change reaching 100 watching
+// members (bench/team-load.ts)
+try {
+  const { teamLoadFigures } = await import("./team-load.ts");
+  await teamLoadFigures(record);
+} catch (err) {
+  console.info(`(team load figures skipped: ${(err as Error).message})`);
+}
+
+// 4f. A personal API key beside a cookie on the same /api/v1 calls, PostgreSQL, in process
 // (bench/api-key-overhead.ts; issue 26 point 8: a key adds under 0.2 ms of server time)
 try {
   const { apiKeyOverheadFigures } = await import("./api-key-overhead.ts");
