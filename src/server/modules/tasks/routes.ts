@@ -19,12 +19,12 @@ import {
   timerStopResponse,
 } from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../deps.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { clientTabId, idParam, readQuery } from "../../http/params.ts";
 import { ResponseShapeError, reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
-import { idempotent } from "../platform/idempotency.ts";
 import { finishOccurrence } from "./series.ts";
 import { addSubtask, deleteSubtask, getTaskDetail, reorderSubtasks, updateSubtask } from "./subtasks.ts";
 import { toTimeLogDto } from "./task-dto.ts";

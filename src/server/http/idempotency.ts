@@ -10,10 +10,10 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "#shared/errors/app-error.ts";
-import type { Db } from "../../db/client.ts";
-import { apiIdempotencyKeys } from "../../db/schema/platform.ts";
-import type { Clock } from "../../db/transaction.ts";
-import type { AppBindings } from "../../http/types.ts";
+import type { Db } from "../db/client.ts";
+import { apiIdempotencyKeys } from "../db/schema/platform.ts";
+import type { Clock } from "../db/transaction.ts";
+import type { AppBindings } from "./types.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 /** A key the client chose: printable ASCII, as the draft's examples (a UUID fits). */
