@@ -88,11 +88,12 @@ describe("task outbox", () => {
   });
 
   it("stops at a network failure, a 5xx or a key in use, keeping the rest for later", async () => {
-    for (const failure of [
+    const failures: (Response | "network")[] = [
       "network",
       new Response(null, { status: 503 }),
       Response.json({}, { status: 409 }),
-    ]) {
+    ];
+    for (const failure of failures) {
       localStorage.clear();
       sent = [];
       queueTask("user-ann", { title: "First" }, "key-1");
