@@ -96,8 +96,10 @@ function followSession(next: SessionState) {
     // A deliberate sign-out drops the tasks waiting to be sent; a session that merely expired keeps
     // them for when the same person signs in again (another person's sign-in drops them).
     if (next.leavingTo) forgetQueues();
-    // Restored offline answers never outlive the session they belonged to.
-    if (wasSignedIn) queryClient.clear();
+    // What the cache holds (restored offline answers too) never outlives the session it belonged
+    // to: cleared once the page has moved on (a sign-out navigates right after this), so no screen
+    // still showing refetches it without a session.
+    if (wasSignedIn) setTimeout(() => queryClient.clear(), 0);
   }
 }
 
