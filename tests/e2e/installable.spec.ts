@@ -374,13 +374,35 @@ test.describe("offline", () => {
       .toBe(true);
   }
 
-  /** The titles this browser's offline copy holds (decision 281), "" when there is none. */
+  /** This browser's offline copy (decision 281) as text, "" when there is none. */
   const offlineCopy = (page: Page) =>
     page.evaluate(() =>
       Object.keys(localStorage)
         .filter((k) => k.startsWith("kairo-offline-cache:"))
         .map((k) => localStorage.getItem(k))
         .join(""),
+    );
+
+  /** Whether the copy's answer under the key starting `root` names `text`. */
+  const copyHas = (page: Page, root: string[], text: string) =>
+    page.evaluate(
+      ([root, text]) =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith("kairo-offline-cache:"))
+          .flatMap(
+            (k) =>
+              (
+                JSON.parse(localStorage.getItem(k) ?? "{}") as {
+                  queries?: { key: unknown[]; data: unknown }[];
+                }
+              ).queries ?? [],
+          )
+          .some(
+            (q) =>
+              (root as string[]).every((part, i) => q.key[i] === part) &&
+              JSON.stringify(q.data).includes(text as string),
+          ),
+      [root, text] as const,
     );
 
   test("offline, the tasks last loaded show, a captured task waits, and it is saved once online", async ({
@@ -391,10 +413,16 @@ test.describe("offline", () => {
     const loaded = await page.request.post("/api/tasks", { data: { title: "Loaded before the train" } });
     expect(loaded.status()).toBe(201);
     await workerReady(page);
+    // The overview and the task list, loaded online once.
+    await page.goto("/dashboard");
+    const recent = page.getByRole("list", { name: "Open tasks" });
+    await expect(recent.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
     await page.goto("/dashboard?section=tasks");
     const tasks = page.getByRole("list", { name: "Tasks", exact: true });
     await expect(tasks.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
-    await expect.poll(() => offlineCopy(page)).toContain("Loaded before the train");
+    // Both pages' answers are kept: the overview's, written as its page was left, and the list's.
+    expect(await copyHas(page, ["tasks", "recent"], "Loaded before the train")).toBe(true);
+    await expect.poll(() => copyHas(page, ["tasks", "list"], "Loaded before the train")).toBe(true);
     await expect(offlineNotice(page)).toHaveCount(0);
 
     // Offline, and opened again: the person's tasks last loaded, and the notice.
@@ -420,13 +448,17 @@ test.describe("offline", () => {
     await expect(waiting).toContainText("Buy stamps");
     await expect(waiting).toContainText("Waiting for connection");
     await expectNoSeriousA11yViolations(page);
-    await page.reload();
+
+    // The overview, opened offline: its recent tasks as last loaded, and the task still waiting.
+    await page.goto("/dashboard");
+    await expect(offlineNotice(page)).toBeVisible();
+    await expect(recent.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
     await expect(waiting).toHaveCount(1);
 
     // Back online: sent once, listed with the others, no longer waiting.
     await page.context().setOffline(false);
     await expect(offlineNotice(page)).toHaveCount(0);
-    await expect(tasks.getByRole("listitem").filter({ hasText: "Buy stamps" })).toBeVisible();
+    await expect(recent.getByRole("listitem").filter({ hasText: "Buy stamps" })).toBeVisible();
     await expect(waiting).toHaveCount(0);
     const listed = await page.request.get("/api/tasks?q=Buy%20stamps");
     const found = (await listed.json()) as { tasks: { title: string; estimatedMinutes: number }[] };

@@ -73,6 +73,22 @@ describe("offline copy", () => {
     expect(fresh.getQueryData(queryKeys.tasks.comments("t1"))).toBeUndefined();
   });
 
+  it("keeps what an earlier page load of the same person loaded (the overview, then the list)", () => {
+    const first = new QueryClient();
+    first.setQueryData(queryKeys.overview, { cards: 3 });
+    const stopFirst = keepOfflineCopy(first, ann, EXPIRES);
+    vi.advanceTimersByTime(600);
+    stopFirst();
+    const second = new QueryClient();
+    second.setQueryData(listKey, { pages: [], pageParams: [] });
+    const stopSecond = keepOfflineCopy(second, ann, EXPIRES);
+    vi.advanceTimersByTime(600);
+    stopSecond();
+    expect(readOfflineCopy()?.queries.map((q) => q.key)).toEqual(
+      expect.arrayContaining([queryKeys.overview, listKey]),
+    );
+  });
+
   it("holds one person's copy: another person's keeping removes the first's, and forgetting removes all", () => {
     const stopAnn = keepOfflineCopy(filledClient(), ann, EXPIRES);
     vi.advanceTimersByTime(600);

@@ -12,13 +12,16 @@ const VERSION = 1;
 /** A copy larger than this is not written (localStorage's quota is about 5 MB, shared). */
 const MAX_CHARS = 2_000_000;
 const SAVE_DELAY_MS = 500;
+/** Answers kept at most (each search typed into the task list is one). */
+const MAX_QUERIES = 30;
 
-/** The query roots whose answers are kept: enough for the dashboard and the task list. */
+/** The query roots whose answers are kept: enough for the overview's figures and recent tasks, and the task list. */
 const KEPT_ROOTS: readonly QueryKey[] = [
   queryKeys.me,
   queryKeys.subscription,
   queryKeys.preferences,
   queryKeys.overview,
+  queryKeys.tasks.recent,
   queryKeys.tasks.lists,
   queryKeys.projects.lists,
 ];
@@ -90,11 +93,21 @@ export function forgetOfflineCopies() {
 function save(qc: QueryClient, user: SessionUser, expiresAt: string) {
   const s = storage();
   if (!s) return;
-  const queries = qc
+  const loaded = qc
     .getQueryCache()
     .getAll()
     .filter((q) => kept(q.queryKey) && q.state.status === "success" && q.state.data !== undefined)
     .map((q) => ({ key: q.queryKey, data: q.state.data, updatedAt: q.state.dataUpdatedAt }));
+  // What earlier pages of this person loaded stays (the overview, then the task list in a new page
+  // load), the newest answer of each key winning, the most recent MAX_QUERIES kept.
+  const earlier = readOfflineCopy();
+  const byKey = new Map<string, OfflineCopy["queries"][number]>();
+  for (const q of earlier?.user.id === user.id ? earlier.queries : []) byKey.set(JSON.stringify(q.key), q);
+  for (const q of loaded) {
+    const known = byKey.get(JSON.stringify(q.key));
+    if (!known || known.updatedAt <= q.updatedAt) byKey.set(JSON.stringify(q.key), q);
+  }
+  const queries = [...byKey.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_QUERIES);
   const copy: OfflineCopy = { v: VERSION, user, expiresAt, savedAt: Date.now(), queries };
   try {
     const text = JSON.stringify(copy);
@@ -124,8 +137,22 @@ export function keepOfflineCopy(qc: QueryClient, user: SessionUser, expiresAt: s
   const unsubscribe = qc.getQueryCache().subscribe((event) => {
     if (event.type === "updated" && event.action.type === "success" && kept(event.query.queryKey)) schedule();
   });
+  // A page left (or hidden) before the delay is up writes at once: its answers are not lost.
+  const now = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    save(qc, user, expiresAt);
+  };
+  const onHidden = () => {
+    if (document.visibilityState === "hidden") now();
+  };
+  window.addEventListener("pagehide", now);
+  document.addEventListener("visibilitychange", onHidden);
   return () => {
     unsubscribe();
+    window.removeEventListener("pagehide", now);
+    document.removeEventListener("visibilitychange", onHidden);
     if (timer) clearTimeout(timer);
     timer = null;
   };
