@@ -86,12 +86,12 @@ export function forgetQueues(exceptUserId?: string) {
   for (const l of listeners) l();
 }
 
-/** POST /api/tasks with the key: the first answer again when it was already created. */
-export const sendTask = (body: TaskCreateBody, key: string): Promise<TaskDto> =>
+/** POST /api/tasks with the key (if any): the first answer again when it was already created. */
+export const sendTask = (body: TaskCreateBody, key?: string): Promise<TaskDto> =>
   apiFetch("/api/tasks", {
     method: "POST",
     json: body,
-    headers: { "Idempotency-Key": key },
+    headers: key ? { "Idempotency-Key": key } : {},
     schema: taskDto,
   });
 
