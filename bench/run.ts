@@ -302,12 +302,29 @@ try {
   console.info(`(repeating tasks' month view skipped: ${(err as Error).message})`);
 }
 
+// 4c'. 10,000 reminders due in one minute, delivered by two instances (bench/reminders-burst.ts; about 3 minutes)
+try {
+  const { remindersBurstFigures } = await import("./reminders-burst.ts");
+  await remindersBurstFigures(record);
+} catch (err) {
+  console.info(`(reminders burst skipped: ${(err as Error).message})`);
+}
+
 // 4d. Team analytics for a team of 100 on PostgreSQL (bench/team-analytics.ts)
 try {
   const { teamAnalyticsFigures } = await import("./team-analytics.ts");
   await teamAnalyticsFigures(record);
 } catch (err) {
   console.info(`(team analytics figures skipped: ${(err as Error).message})`);
+}
+
+// 4e. A team's shared lists under load beside the raw baseline, and a change reaching 100 watching
+// members (bench/team-load.ts)
+try {
+  const { teamLoadFigures } = await import("./team-load.ts");
+  await teamLoadFigures(record);
+} catch (err) {
+  console.info(`(team load figures skipped: ${(err as Error).message})`);
 }
 
 // 5. The Team Workspace: broadcast latency and memory per connection (bench/team-presence.ts)

@@ -303,6 +303,51 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     expect(liveEvents(provider)).toHaveLength(blocks.length);
   });
 
+  it("a create whose answer was lost is not made twice, and a deleted event's id is not reused", async () => {
+    const { p, connectionId } = await writingPerson();
+    const { blocks } = await acceptedPlan(p);
+    const insertPath =
+      provider === "google"
+        ? "/google/calendar/v3/calendars/primary/events"
+        : "/microsoft/graph/v1.0/me/events";
+    // The provider writes the first event, then the answer is lost (the run ends without its record,
+    // as a crash between the create and the record would leave it).
+    fake.failNext(insertPath, { status: 500, afterApplying: true });
+    const deps = calendarSyncDeps(server.kairo.deps);
+    const first = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(first.retry).toBe(true);
+    expect(liveEvents(provider)).toHaveLength(blocks.length);
+    // Meanwhile the block whose answer was lost moves.
+    const unrecorded = [];
+    for (const b of blocks) if (!(await recordOf(b.id))) unrecorded.push(b);
+    expect(unrecorded).toHaveLength(1);
+    const lost = unrecorded[0]!;
+    const moved = { start: "2027-01-08T14:00:00.000Z", end: "2027-01-08T15:00:00.000Z" };
+    expect((await p.client.patch(`/api/planner/blocks/${lost.id}`, moved)).status).toBe(200);
+    const again = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(again).toMatchObject({ retry: false });
+    const events = liveEvents(provider);
+    expect(events).toHaveLength(blocks.length);
+    expect(new Set(events.map((e) => e.mark)).size).toBe(blocks.length);
+    for (const b of blocks)
+      expect((await recordOf(b.id))?.eventId).toBe(events.find((e) => e.mark === b.id)!.id);
+    // The event the lost answer made is the block's, at the block's new time.
+    const adopted = events.find((e) => e.mark === lost.id)!;
+    expect([adopted.start, adopted.end].map((t) => new Date(t).toISOString())).toEqual([
+      moved.start,
+      moved.end,
+    ]);
+    // Write-back off (Kairo deletes its events) and on again: every block gets an event once more.
+    expect((await p.client.put("/api/calendar-integrations/write-back", { connectionId: null })).status).toBe(
+      200,
+    );
+    await runWriteBack(p.id);
+    expect(liveEvents(provider)).toEqual([]);
+    expect((await p.client.put("/api/calendar-integrations/write-back", { connectionId })).status).toBe(200);
+    await runWriteBack(p.id);
+    expect(new Set(liveEvents(provider).map((e) => e.mark))).toEqual(new Set(blocks.map((b) => b.id)));
+  });
+
   it("another person's plan never reaches my calendar, nor can they choose my connection", async () => {
     const { connectionId } = await writingPerson();
     const other = await person();
