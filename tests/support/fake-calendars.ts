@@ -531,6 +531,51 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       )
     );
   }
+  // -- calendar lists (where plan blocks may be written), paged by the fake's page size
+  const googleCalendars = (email: string) => [
+    { id: email, summary: email, primary: true, accessRole: "owner" },
+    { id: "team-calendar@group.calendar.google.com", summary: "Team plans", accessRole: "writer" },
+    { id: "en.usa#holiday@group.v.calendar.google.com", summary: "Holidays", accessRole: "reader" },
+    { id: "focus-blocks@group.calendar.google.com", summary: "Focus blocks", accessRole: "owner" },
+  ];
+  const ROLE_RANK: Record<string, number> = { freeBusyReader: 0, reader: 1, writer: 2, owner: 3 };
+  app.get("/google/calendar/v3/users/me/calendarList", (c) => {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, "google");
+    if (g instanceof Response) return g;
+    const min = ROLE_RANK[c.req.query("minAccessRole") ?? "freeBusyReader"] ?? 0;
+    const all = googleCalendars(g.account.email).filter((x) => ROLE_RANK[x.accessRole]! >= min);
+    const offset = Number(c.req.query("pageToken") ?? 0);
+    const more = offset + pageSize < all.length;
+    return c.json({
+      kind: "calendar#calendarList",
+      items: all.slice(offset, offset + pageSize).map((x) => ({ kind: "calendar#calendarListEntry", ...x })),
+      ...(more ? { nextPageToken: String(offset + pageSize) } : {}),
+    });
+  });
+  const graphCalendars = [
+    { id: "cal-default", name: "Calendar", canEdit: true, isDefaultCalendar: true },
+    { id: "cal-birthdays", name: "Birthdays", canEdit: false, isDefaultCalendar: false },
+    { id: "cal-team", name: "Team plans", canEdit: true, isDefaultCalendar: false },
+    { id: "cal-focus", name: "Focus blocks", canEdit: true, isDefaultCalendar: false },
+  ];
+  app.get("/microsoft/graph/v1.0/me/calendars", (c) => {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, "microsoft");
+    if (g instanceof Response) return g;
+    const offset = Number(c.req.query("$skip") ?? 0);
+    const more = offset + pageSize < graphCalendars.length;
+    return c.json({
+      "@odata.context": `${self}/microsoft/graph/v1.0/$metadata#users('me')/calendars`,
+      value: graphCalendars.slice(offset, offset + pageSize),
+      ...(more
+        ? { "@odata.nextLink": `${self}/microsoft/graph/v1.0/me/calendars?$skip=${offset + pageSize}` }
+        : {}),
+    });
+  });
+
   app.get("/google/calendar/v3/calendars/:cal/events/:id", (c) => {
     const failed = failureFor(c);
     if (failed) return failed;

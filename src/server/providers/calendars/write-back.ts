@@ -5,7 +5,12 @@
 // Rate limits (429, Google's 403 rateLimitExceeded) are waited out as the sync's reads are; an event
 // already gone at the provider counts as deleted.
 import { z } from "zod";
-import { type BlockEvent, CalendarApiError, type CalendarWriter } from "./calendar-provider.ts";
+import {
+  type BlockEvent,
+  CalendarApiError,
+  type CalendarWriter,
+  type WritableCalendar,
+} from "./calendar-provider.ts";
 
 export type { BlockEvent, CalendarWriter };
 
@@ -105,6 +110,44 @@ const googleEvent = z
   })
   .passthrough();
 
+/** Pages of a calendar list read at most: a guard against a provider that never stops paging. */
+const MAX_PAGES = 20;
+
+const googleCalendarList = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1),
+            summary: z.string().optional(),
+            summaryOverride: z.string().optional(),
+            primary: z.boolean().optional(),
+            deleted: z.boolean().optional(),
+          })
+          .passthrough(),
+      )
+      .optional(),
+    nextPageToken: z.string().optional(),
+  })
+  .passthrough();
+
+const graphCalendarList = z
+  .object({
+    value: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          name: z.string().optional(),
+          canEdit: z.boolean().optional(),
+          isDefaultCalendar: z.boolean().optional(),
+        })
+        .passthrough(),
+    ),
+    "@odata.nextLink": z.string().optional(),
+  })
+  .passthrough();
+
 export function googleWriter(o: { apiUrl: string; http?: HttpOptions }): CalendarWriter {
   const api = o.apiUrl.replace(/\/+$/, "");
   const when = (d: Date) => ({ dateTime: d.toISOString(), timeZone: "UTC" });
@@ -155,6 +198,26 @@ export function googleWriter(o: { apiUrl: string; http?: HttpOptions }): Calenda
       return { eventId: shaped(created, answer, "created event").id };
     },
     move,
+    async calendars(token) {
+      const out: WritableCalendar[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const url = new URL(`${api}/users/me/calendarList`);
+        url.searchParams.set("minAccessRole", "writer");
+        if (pageToken) url.searchParams.set("pageToken", pageToken);
+        const list = shaped(
+          googleCalendarList,
+          await send("GET", url.toString(), token, undefined, o.http),
+          "calendar list",
+        );
+        for (const c of list.items ?? [])
+          if (!c.deleted)
+            out.push({ id: c.id, name: c.summaryOverride ?? c.summary ?? c.id, primary: c.primary === true });
+        pageToken = list.nextPageToken;
+        if (!pageToken) break;
+      }
+      return out;
+    },
     async remove(token, calendarId, eventId) {
       await send("DELETE", `${eventsOf(calendarId)}/${enc(eventId)}`, token, undefined, {
         ...o.http,
@@ -225,6 +288,19 @@ export function microsoftWriter(o: { graphUrl: string; http?: HttpOptions }): Ca
       return { eventId: event.id };
     },
     move,
+    async calendars(token) {
+      const out: WritableCalendar[] = [];
+      let next: string | undefined = `${graph}/me/calendars?$select=id,name,canEdit,isDefaultCalendar`;
+      for (let page = 0; next && page < MAX_PAGES; page++) {
+        const answer: unknown = await send("GET", next, token, undefined, o.http);
+        const list: z.infer<typeof graphCalendarList> = shaped(graphCalendarList, answer, "calendar list");
+        for (const c of list.value)
+          if (c.canEdit !== false)
+            out.push({ id: c.id, name: c.name ?? c.id, primary: c.isDefaultCalendar === true });
+        next = list["@odata.nextLink"];
+      }
+      return out;
+    },
     async remove(token, _calendarId, eventId) {
       await send("DELETE", `${graph}/me/events/${enc(eventId)}`, token, undefined, {
         ...o.http,
