@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { organization } from "../../db/schema/auth.ts";
 import { apiAudit, oauthApps, oauthGrants } from "../../db/schema/platform.ts";
 import type { Clock } from "../../db/transaction.ts";
-import { describeScopes } from "./oauth-server.ts";
+import { describeScopes, SELF_REGISTERED_OWNER } from "./oauth-server.ts";
 
 const RECENT = 5;
 
@@ -14,7 +14,8 @@ export async function listConnectedApps(o: { db: Db; personId: string }) {
     .select({ grant: oauthGrants, appName: oauthApps.name, owner: organization.name })
     .from(oauthGrants)
     .innerJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
-    .innerJoin(organization, eq(organization.id, oauthApps.organizationId))
+    // A client that registered itself has no team (decision 294).
+    .leftJoin(organization, eq(organization.id, oauthApps.organizationId))
     .where(and(eq(oauthGrants.userId, o.personId), isNull(oauthGrants.revokedAt)))
     .orderBy(desc(oauthGrants.createdAt))
     .limit(50);
@@ -32,7 +33,7 @@ export async function listConnectedApps(o: { db: Db; personId: string }) {
     apps: grants.map(({ grant, appName, owner }) => ({
       id: grant.id,
       appName,
-      owner,
+      owner: owner ?? SELF_REGISTERED_OWNER,
       scopes: describeScopes(grant.scopes),
       grantedAt: grant.createdAt.toISOString(),
       recentActions: actions
