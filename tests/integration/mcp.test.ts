@@ -126,8 +126,8 @@ describe("the MCP server", () => {
   it("connects the official SDK client through the whole OAuth flow and creates a task", async () => {
     const pat = await person();
     const { client, auth, shown } = await connect(pat.client);
-    // The consent page named the app as it registered itself, and said it is not verified.
-    expect(shown.app).toEqual({ name: "Test Assistant", owner: "Not verified: the app registered itself" });
+    // The consent page names the app as it registered itself, with no team behind it.
+    expect(shown.app).toEqual({ name: "Test Assistant", owner: null });
     expect(shown.scopes.map((s) => s.scope)).toEqual([
       "tasks:read",
       "tasks:write",

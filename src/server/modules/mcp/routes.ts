@@ -8,7 +8,7 @@
 // the Pro and Team plans (feature ai_assistants), and leaves a row under Connected apps.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createLocalJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
@@ -16,14 +16,13 @@ import { SCOPE_WORDS } from "#shared/domain/api-scopes.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import { mcpAudience } from "../../auth/auth.ts";
 import { user } from "../../db/schema/auth.ts";
-import { apiAudit } from "../../db/schema/platform.ts";
+import { apiAudit, oauthGrants } from "../../db/schema/platform.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { MAX_JSON_BYTES } from "../../http/validate.ts";
 import { createInsightsCache } from "../ai-insights/generate.ts";
 import { modelBudget } from "../ai-insights/model-budget.ts";
 import { limitCall } from "../platform/credential.ts";
-import { liveGrant } from "../platform/oauth-server.ts";
 import { callTool, TOOLS, type ToolCaller, type ToolDeps } from "./tools.ts";
 
 type Deps = Omit<ToolDeps, "insightsCache" | "modelBudget"> &
@@ -93,18 +92,26 @@ export function mcpRoutes(deps: Deps) {
       return "The access token is not valid for this MCP server.";
     }
     if (!payload.sub || typeof payload.gid !== "string") return "The access token is not valid.";
-    const grant = await liveGrant(db, payload.gid);
-    if (!grant || grant.userId !== payload.sub || grant.resource !== "mcp")
-      return "The access token was revoked.";
-    const [person] = await db
-      .select({ id: user.id, banned: user.banned })
-      .from(user)
-      .where(eq(user.id, grant.userId))
+    // The grant and its person in one read: live, for this resource, the account active.
+    const [row] = await db
+      .select({ grant: { id: oauthGrants.id, scopes: oauthGrants.scopes }, banned: user.banned })
+      .from(oauthGrants)
+      .innerJoin(user, eq(user.id, oauthGrants.userId))
+      .where(
+        and(
+          eq(oauthGrants.id, payload.gid),
+          eq(oauthGrants.userId, payload.sub),
+          eq(oauthGrants.resource, "mcp"),
+          isNull(oauthGrants.revokedAt),
+        ),
+      )
       .limit(1);
-    if (!person || person.banned) return "The account of this token is not active.";
+    if (!row) return "The access token was revoked.";
+    if (row.banned) return "The account of this token is not active.";
+    const grant = row.grant;
     const tokenScopes = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
     return {
-      personId: person.id,
+      personId: payload.sub,
       grantId: grant.id,
       clientId: typeof payload.client_id === "string" ? payload.client_id : "",
       scopes: grant.scopes.filter((s) => tokenScopes.includes(s)),

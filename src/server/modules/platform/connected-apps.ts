@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { organization } from "../../db/schema/auth.ts";
 import { apiAudit, oauthApps, oauthGrants } from "../../db/schema/platform.ts";
 import type { Clock } from "../../db/transaction.ts";
-import { describeScopes, SELF_REGISTERED_OWNER } from "./oauth-server.ts";
+import { describeScopes } from "./oauth-server.ts";
 
 const RECENT = 5;
 
@@ -33,7 +33,7 @@ export async function listConnectedApps(o: { db: Db; personId: string }) {
     apps: grants.map(({ grant, appName, owner }) => ({
       id: grant.id,
       appName,
-      owner: owner ?? SELF_REGISTERED_OWNER,
+      owner,
       scopes: describeScopes(grant.scopes),
       grantedAt: grant.createdAt.toISOString(),
       recentActions: actions

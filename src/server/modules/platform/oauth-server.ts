@@ -56,9 +56,6 @@ function resourceFor(
   return null;
 }
 
-/** What the consent page and Connected apps say of who is behind an app. */
-export const SELF_REGISTERED_OWNER = "Not verified: the app registered itself";
-
 /** The client's redirect with the given parameters, plus `iss` (RFC 9207). */
 function redirectWith(
   redirectUri: string,
@@ -152,7 +149,7 @@ export async function readAuthorization(o: { db: Db; clock: Clock; id: string; p
   const { a, appName, owner } = await pendingAuthorization(o.db, o.clock, o.id, o.personId);
   return {
     id: a.id,
-    app: { name: appName, owner: owner ?? SELF_REGISTERED_OWNER },
+    app: { name: appName, owner },
     redirectOrigin: new URL(a.redirectUri).origin,
     scopes: describeScopes(a.scopes),
     status: a.status,
