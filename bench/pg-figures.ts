@@ -34,7 +34,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function spawnNode(script: string, env: NodeJS.ProcessEnv) {
+export function spawnNode(script: string, env: NodeJS.ProcessEnv) {
   return spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -42,14 +42,14 @@ function spawnNode(script: string, env: NodeJS.ProcessEnv) {
   });
 }
 
-const stop = (child: ChildProcess) =>
+export const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
 
-async function until(what: string, ok: () => Promise<boolean>, ms = 60_000) {
+export async function until(what: string, ok: () => Promise<boolean>, ms = 60_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
@@ -126,6 +126,64 @@ export async function oneCallAlone(
   return { client: median(client), server: median(server) };
 }
 
+/**
+ * The same request to Kairo and to the raw baseline, loaded in turn (Kairo, raw, Kairo, raw, ...) so
+ * each pair meets the same machine load; records both, the CPU per request and each pair's ratio.
+ */
+export async function besideRaw(
+  record: RecordFigure,
+  o: {
+    label: string;
+    kairo: string;
+    raw: string;
+    cookie: string;
+    pids: [number | undefined, number | undefined];
+    rounds: number;
+    seconds: number;
+  },
+) {
+  const { label, cookie } = o;
+  // The same answer from both, or the comparison means nothing.
+  const [kb, rb] = await Promise.all(
+    [o.kairo, o.raw].map(async (url) => (await fetch(url, { headers: { cookie } })).text()),
+  );
+  if (kb !== rb)
+    record(
+      `${label}: Kairo and the raw baseline answer differently (!)`,
+      `${kb?.slice(0, 160)} | ${rb?.slice(0, 160)}`,
+    );
+  // Warm both (JIT, pools, plans) before anything is counted.
+  await load(o.kairo, cookie, 2);
+  await load(o.raw, cookie, 2);
+  const pairs: Array<{ k: Awaited<ReturnType<typeof load>>; r: Awaited<ReturnType<typeof load>> }> = [];
+  for (let i = 0; i < o.rounds; i++) {
+    const k = await load(o.kairo, cookie, o.seconds, o.pids[0]);
+    const r = await load(o.raw, cookie, o.seconds, o.pids[1]);
+    pairs.push({ k, r });
+    if (k.errors + r.errors)
+      record(`  ${label}, round ${i + 1}: non-2xx or errors`, `${k.errors} / ${r.errors}`);
+  }
+  const ratios = pairs.map((p) => p.k.rps / p.r.rps);
+  record(
+    `${label}, PostgreSQL, ${CONNECTIONS} conn., Kairo: req/s (p99 ms) per round`,
+    pairs.map((p) => `${p.k.rps} (${p.k.p99})`).join(", "),
+  );
+  record(
+    `${label}, PostgreSQL, ${CONNECTIONS} conn., raw node:http + pg: req/s (p99 ms)`,
+    pairs.map((p) => `${p.r.rps} (${p.r.p99})`).join(", "),
+  );
+  const cpu = (xs: number[]) => median(xs).toFixed(0);
+  record(
+    `${label}: server process CPU per request, median (µs), Kairo / raw`,
+    `${cpu(pairs.map((p) => p.k.cpuUsPerRequest))} / ${cpu(pairs.map((p) => p.r.cpuUsPerRequest))}`,
+  );
+  record(
+    `${label}: Kairo / raw per round, median (goal >= 0.8)`,
+    `${ratios.map((x) => x.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}  [${loadAverage()}]`,
+  );
+  return { kairoP99: median(pairs.map((p) => p.k.p99)), ratio: median(ratios) };
+}
+
 export async function pgFigures(
   record: RecordFigure,
   o: { seconds?: number; rounds?: number; databaseUrl?: string } = {},
@@ -183,42 +241,16 @@ export async function pgFigures(
     for (const [label, path] of [
       ["GET /api/me", "/api/me"],
       ["task list (first 100 of 5,000 tasks)", "/api/tasks?limit=100"],
-    ] as const) {
-      // The same answer from both, or the comparison means nothing.
-      const [kb, rb] = await Promise.all(
-        [kairo, raw].map(async (base) => (await fetch(base + path, { headers: { cookie } })).text()),
-      );
-      if (kb !== rb) record(`${label}: Kairo and the raw baseline answer differently`, "(!)");
-      // Warm both (JIT, pools, plans) before anything is counted.
-      await load(kairo + path, cookie, 2);
-      await load(raw + path, cookie, 2);
-      const pairs: Array<{ k: Awaited<ReturnType<typeof load>>; r: Awaited<ReturnType<typeof load>> }> = [];
-      for (let i = 0; i < rounds; i++) {
-        const k = await load(kairo + path, cookie, seconds, servers[0]!.pid);
-        const r = await load(raw + path, cookie, seconds, servers[1]!.pid);
-        pairs.push({ k, r });
-        if (k.errors + r.errors)
-          record(`  ${label}, round ${i + 1}: non-2xx or errors`, `${k.errors} / ${r.errors}`);
-      }
-      const ratios = pairs.map((p) => p.k.rps / p.r.rps);
-      record(
-        `${label}, PostgreSQL, ${CONNECTIONS} conn., Kairo: req/s (p99 ms) per round`,
-        pairs.map((p) => `${p.k.rps} (${p.k.p99})`).join(", "),
-      );
-      record(
-        `${label}, PostgreSQL, ${CONNECTIONS} conn., raw node:http + pg: req/s (p99 ms)`,
-        pairs.map((p) => `${p.r.rps} (${p.r.p99})`).join(", "),
-      );
-      const cpu = (xs: number[]) => median(xs).toFixed(0);
-      record(
-        `${label}: server process CPU per request, median (µs), Kairo / raw`,
-        `${cpu(pairs.map((p) => p.k.cpuUsPerRequest))} / ${cpu(pairs.map((p) => p.r.cpuUsPerRequest))}`,
-      );
-      record(
-        `${label}: Kairo / raw per round, median (goal >= 0.8)`,
-        `${ratios.map((x) => x.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}  [${loadAverage()}]`,
-      );
-    }
+    ] as const)
+      await besideRaw(record, {
+        label,
+        kairo: kairo + path,
+        raw: raw + path,
+        cookie,
+        pids: [servers[0]!.pid, servers[1]!.pid],
+        rounds,
+        seconds,
+      });
     await stop(servers.pop()!);
 
     const analytics = `${kairo}/api/analytics?range=90&tz=UTC`;

@@ -326,6 +326,15 @@ try {
   console.info(`(team analytics figures skipped: ${(err as Error).message})`);
 }
 
+// 4e. A team's shared lists under load beside the raw baseline, and a change reaching 100 watching
+// members (bench/team-load.ts)
+try {
+  const { teamLoadFigures } = await import("./team-load.ts");
+  await teamLoadFigures(record);
+} catch (err) {
+  console.info(`(team load figures skipped: ${(err as Error).message})`);
+}
+
 // 5. The Team Workspace: broadcast latency and memory per connection (bench/team-presence.ts)
 try {
   const { teamPresenceFigures } = await import("./team-presence.ts");

@@ -1,4 +1,5 @@
-// A migrated PostgreSQL database of its own for a bench part, dropped afterwards whatever happens.
+// A migrated PostgreSQL database of its own for a bench part (opened, and its address for a server
+// started on it), dropped afterwards whatever happens.
 import pg from "pg";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 
@@ -6,7 +7,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@
 
 export async function withScratchDatabase<T>(
   prefix: string,
-  run: (database: Database) => Promise<T>,
+  run: (database: Database, url: string) => Promise<T>,
 ): Promise<T> {
   const name = `kairo_${prefix}_${process.pid}`;
   const adminUrl = new URL(TEST_DATABASE_URL);
@@ -20,7 +21,7 @@ export async function withScratchDatabase<T>(
     const database = await openDatabase({ url: url.toString(), poolSize: 1, statementTimeoutMs: 0 });
     try {
       await database.migrate();
-      return await run(database);
+      return await run(database, url.toString());
     } finally {
       await database.close();
     }

@@ -126,3 +126,40 @@ test("a repeating task's next dates show in Upcoming and the calendar, which fil
     .toBeLessThanOrEqual(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test("a completed occurrence stays on its day in the calendar, marked done and read-only", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signUpAndVerify(page, request);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  // A daily series whose first date is early today; completing it opens tomorrow's.
+  const made = await page.request.post("/api/tasks", {
+    data: {
+      title: "Feed the fish",
+      recurrence: { rrule: "FREQ=DAILY", start: `${today}T00:01`, timeZone: zone },
+    },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const task = (await made.json()) as { id: string; deadline: string };
+  const done = await page.request.post(`/api/tasks/${task.id}/occurrences/complete`, {
+    data: { due: task.deadline },
+  });
+  expect(done.ok(), await done.text()).toBeTruthy();
+
+  await page.goto("/dashboard?section=calendar");
+  await page.getByRole("tab", { name: "Day" }).click();
+  const completed = page.getByRole("button", { name: /^Repeat of a task: Feed the fish\b.*completed/ });
+  await expect(completed).toHaveCount(1);
+  await completed.click();
+  const details = page.getByRole("dialog", { name: "Feed the fish" });
+  await expect(details.getByText("A completed repeat, kept as it was when it was done.")).toBeVisible();
+  await expect(details.getByText("Completed", { exact: true }).first()).toBeVisible();
+  await expect(details.getByRole("link", { name: "Open the task" })).toBeVisible();
+  await expect(details.getByRole("button", { name: "Save deadline" })).toHaveCount(0);
+});

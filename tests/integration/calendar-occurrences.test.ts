@@ -166,3 +166,116 @@ describe("future occurrences in the calendar", () => {
     expect([403, 404]).toContain(refused.status);
   });
 });
+
+// Decision 290: completed occurrences show on the date they were due, marked done, from the
+// recorded history (task_occurrences); skipped ones never do.
+describe("completed occurrences in the calendar", () => {
+  const doneOf = (body: CalendarItemsResponse, taskId: string) =>
+    (body.completedOccurrences ?? []).filter((o) => o.taskId === taskId);
+  const complete = async (p: SignedInPerson, taskId: string, due: string) => {
+    const res = await p.client.post<OccurrenceActionResponse>(`/api/tasks/${taskId}/occurrences/complete`, {
+      due,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it("shows each completed one on its due date, as it was then, never a skipped one, and moves the future ones on", async () => {
+    server.clock.set("2027-04-01T06:00:00Z");
+    const task = await newSeries(me, "Stretch", { rrule: "FREQ=DAILY", start: "2027-04-01T09:00" });
+    const from = "2027-04-01T00:00:00.000Z";
+    const to = "2027-04-08T00:00:00.000Z";
+    // Read once before anything is done: the future dates from 2 April.
+    const before = await calendar(me, from, to);
+    expect(datesOf(before, task.id)[0]).toBe("2027-04-02T07:00:00.000Z");
+    expect(doneOf(before, task.id)).toEqual([]);
+    // 1 April: moved to the afternoon and renamed for this occurrence only, then completed the next morning.
+    const moved = await me.client.patch<TaskDto>(`/api/tasks/${task.id}`, {
+      title: "Stretch (long)",
+      deadline: "2027-04-01T15:00:00.000Z",
+      scope: "occurrence",
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    server.clock.set("2027-04-02T06:30:00Z");
+    await complete(me, task.id, "2027-04-01T07:00:00.000Z");
+    // 2 April: skipped. 3 April: completed on time.
+    const skip = await me.client.post(`/api/tasks/${task.id}/occurrences/skip`, {
+      due: "2027-04-02T07:00:00.000Z",
+    });
+    expect(skip.status, JSON.stringify(skip.body)).toBe(200);
+    server.clock.set("2027-04-03T08:00:00Z");
+    await complete(me, task.id, "2027-04-03T07:00:00.000Z");
+
+    const body = await calendar(me, from, to);
+    expect(
+      doneOf(body, task.id).map(({ title, at, completedAt, category, estimatedMinutes }) => ({
+        title,
+        at,
+        completedAt,
+        category,
+        estimatedMinutes,
+      })),
+    ).toEqual([
+      {
+        title: "Stretch (long)",
+        at: "2027-04-01T15:00:00.000Z",
+        completedAt: "2027-04-02T06:30:00.000Z",
+        category: "General",
+        estimatedMinutes: 30,
+      },
+      {
+        title: "Stretch",
+        at: "2027-04-03T07:00:00.000Z",
+        completedAt: "2027-04-03T08:00:00.000Z",
+        category: "General",
+        estimatedMinutes: 30,
+      },
+    ]);
+    // The skipped one shows nowhere; the open one is the task; the future ones follow it (the kept
+    // expansion of the first read is not served again once the open occurrence moved).
+    expect(datesOf(body, task.id)).not.toContain("2027-04-02T07:00:00.000Z");
+    expect(body.tasks.find((t) => t.id === task.id)?.deadline).toBe("2027-04-04T07:00:00.000Z");
+    expect(datesOf(body, task.id)[0]).toBe("2027-04-05T07:00:00.000Z");
+    // Only within the range: a range ending on 2 April has the first one only.
+    const early = await calendar(me, from, "2027-04-02T00:00:00.000Z");
+    expect(doneOf(early, task.id).map((o) => o.at)).toEqual(["2027-04-01T15:00:00.000Z"]);
+    // Never in anyone else's calendar.
+    const theirs = await calendar(other, from, to);
+    expect(doneOf(theirs, task.id)).toEqual([]);
+  });
+
+  it("shows the last occurrence of an ended series once, as the completed task", async () => {
+    server.clock.set("2027-05-01T06:00:00Z");
+    const task = await newSeries(me, "Pills", { rrule: "FREQ=DAILY;COUNT=2", start: "2027-05-01T09:00" });
+    await complete(me, task.id, "2027-05-01T07:00:00.000Z");
+    const last = await complete(me, task.id, "2027-05-02T07:00:00.000Z");
+    expect(last.next).toBeNull();
+    const body = await calendar(me, "2027-05-01T00:00:00.000Z", "2027-05-08T00:00:00.000Z");
+    expect(doneOf(body, task.id).map((o) => o.at)).toEqual(["2027-05-01T07:00:00.000Z"]);
+    expect(body.tasks.filter((t) => t.id === task.id)).toEqual([
+      expect.objectContaining({ deadline: "2027-05-02T07:00:00.000Z", completed: true }),
+    ]);
+  });
+
+  it("narrows completed occurrences to one project with projectId", async () => {
+    server.clock.set("2027-06-01T06:00:00Z");
+    const project = await me.client.post<{ id: string }>("/api/projects", { name: "Kitchen" });
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
+    const inProject = await newSeries(
+      me,
+      "Descale",
+      { rrule: "FREQ=DAILY", start: "2027-06-01T10:00" },
+      { projectId: project.body.id },
+    );
+    const outside = await newSeries(me, "Journal", { rrule: "FREQ=DAILY", start: "2027-06-01T21:00" });
+    await complete(me, inProject.id, "2027-06-01T08:00:00.000Z");
+    await complete(me, outside.id, "2027-06-01T19:00:00.000Z");
+    const from = "2027-06-01T00:00:00.000Z";
+    const to = "2027-06-03T00:00:00.000Z";
+    const all = await calendar(me, from, to);
+    expect(doneOf(all, inProject.id)).toHaveLength(1);
+    expect(doneOf(all, outside.id)).toHaveLength(1);
+    const narrowed = await calendar(me, from, to, project.body.id);
+    expect((narrowed.completedOccurrences ?? []).map((o) => o.taskId)).toEqual([inProject.id]);
+  });
+});

@@ -449,6 +449,28 @@ export const calendarItemsResponse = z.object({
       }),
     )
     .optional(),
+  /**
+   * Completed occurrences of repeating tasks in the range (decision 290), earliest first, at most
+   * 1,000: each on the date it was due (its deadline, or the rule's date), as it was when completed.
+   * Read-only; they open the task. Skipped ones never show. Absent from older servers.
+   */
+  completedOccurrences: z
+    .array(
+      z.object({
+        /** The recorded occurrence's id. */
+        id: z.string(),
+        taskId: z.string(),
+        /** Its title when it was completed. */
+        title: z.string(),
+        category: z.enum(TASK_CATEGORIES),
+        estimatedMinutes: z.number(),
+        /** When it was due. */
+        at: z.string(),
+        /** When it was completed. */
+        completedAt: z.string(),
+      }),
+    )
+    .optional(),
   /** More occurrences fell in the range than are listed (at most 10,000; 62 per series). */
   occurrencesCapped: z.boolean().optional(),
   timeBlocks: z.array(

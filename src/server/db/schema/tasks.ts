@@ -150,6 +150,10 @@ export const taskOccurrences = pgTable(
     uniqueIndex("task_occurrences_task_due_uidx").on(t.taskId, t.dueAt),
     // Analytics and insights count completions per person over a time range.
     index("task_occurrences_user_done_idx").on(t.userId, t.doneAt),
+    // The calendars show completed occurrences on the day they were due (decision 290).
+    index("task_occurrences_user_due_completed_idx")
+      .on(t.userId, sql`coalesce(${t.deadline}, ${t.dueAt})`)
+      .where(sql`${t.outcome} = 'completed'`),
     check("task_occurrences_outcome_check", sql`${t.outcome} in ('completed', 'skipped')`),
   ],
 );

@@ -3,7 +3,7 @@
 // read-only) and turns a refusal into the answer: 404 when the thing must not be known to exist for
 // this person, 403 when they may see it but not do this. Every team, project and task route asks
 // here (the route-permission test checks that each one does, for every role).
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   type Action,
   type Decision,
@@ -182,8 +182,11 @@ export async function projectAudienceDetails(conn: Conn, project: Project) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The projects a person still belongs to: their own and their teams' ("Assigned to me" reaches these). */
-export function projectsOfPerson(conn: Conn, personId: string) {
+/**
+ * The projects a person still belongs to: their own and their teams' ("Assigned to me" reaches
+ * these). `personId` may be a placeholder of a prepared statement.
+ */
+export function projectsOfPerson(conn: Conn, personId: string | Placeholder) {
   return conn
     .select({ id: projects.id })
     .from(projects)

@@ -1,6 +1,19 @@
 // Task use cases: list, create, update (including complete / reopen), delete. Every query is scoped
 // to the person; another person's task id is simply not found.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { DELETED_USER_NAME } from "#shared/contracts/projects.ts";
 import type {
   TaskCreateBody,
@@ -76,15 +89,21 @@ export async function listTasks(o: {
   const { db, personId: userId, query: q } = o;
   await rescoreIfStale(db, userId, o.clock());
   const now = o.clock();
-  // The screens' usual call, no filter: one prepared statement.
-  if (!q.category && !q.status && !q.q && !q.due && !q.projectId && !q.assignee && !q.milestoneId) {
+  const scope = await taskScope(o);
+  // The screens' usual calls (the person's own list, a project's, "Assigned to me"), with no other
+  // filter: one prepared statement, its raw rows (drizzle's `all`) turned into the answer in one
+  // pass: the hot path.
+  if (scope.prepared && !q.category && !q.status && !q.q && !q.due && !q.milestoneId) {
     if (q.tz) timeZone(q.tz);
-    // Raw rows (drizzle's `all`), turned into the answer in one pass: the page's hot path.
-    const rows = await rawRows(firstPages(db), { userId, limit: q.limit, offset: q.offset });
-    return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, eq(tasks.userId, userId), q);
+    const rows = await rawRows(scope.prepared.statement, {
+      ...scope.prepared.values,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, scope.filter, q);
   }
   const tz = timeZone(q.tz);
-  const where: SQL[] = [await taskScope(o)];
+  const where: SQL[] = [scope.filter];
   if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
   if (q.category) where.push(eq(tasks.category, q.category));
   if (q.status) where.push(eq(tasks.status, q.status));
@@ -122,7 +141,8 @@ export async function listTasks(o: {
 
 /**
  * Whose tasks a list reads: one project's (if the person may see it), the tasks assigned to the
- * person in the projects they still belong to, or by default the person's own.
+ * person in the projects they still belong to, or by default the person's own. Where the scope
+ * alone has a prepared statement (`pages`), it comes too, with its values.
  */
 async function taskScope(o: {
   db: Db;
@@ -130,9 +150,10 @@ async function taskScope(o: {
   gate?: PlanGate;
   personId: string;
   query: TaskListQuery;
-}): Promise<SQL> {
+}): Promise<{ filter: SQL; prepared?: { statement: object; values: Record<string, string> } }> {
   const { db, personId: userId, query: q } = o;
   const parts: SQL[] = [];
+  let projectId: string | undefined;
   if (q.projectId) {
     const { project } = await requireProject({
       conn: db,
@@ -146,24 +167,45 @@ async function taskScope(o: {
     parts.push(
       project.isInbox ? or(inProject, and(isNull(tasks.projectId), eq(tasks.userId, userId)))! : inProject,
     );
+    if (!project.isInbox) projectId = project.id;
   }
   if (q.assignee === "me")
     parts.push(eq(tasks.assigneeId, userId), inArray(tasks.projectId, projectsOfPerson(db, userId)));
-  if (parts.length === 0) parts.push(eq(tasks.userId, userId));
-  return and(...parts)!;
+  if (parts.length === 0)
+    return { filter: eq(tasks.userId, userId), prepared: pages.own.with(db, { userId }) };
+  const filter = and(...parts)!;
+  if (projectId && !q.assignee) return { filter, prepared: pages.project.with(db, { projectId }) };
+  if (q.assignee && !q.projectId) return { filter, prepared: pages.assigned.with(db, { userId }) };
+  return { filter };
 }
 
-const firstPages = preparedPer((db) => {
-  const mine = eq(tasks.userId, sql.placeholder("userId"));
-  return db
-    .select({ task: tasks, total: db.$count(tasks, mine) })
-    .from(tasks)
-    .where(mine)
-    .orderBy(...TASK_ORDER)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("kairo_task_list");
-});
+/** A list's page and its total in one prepared statement, for a filter on named placeholders. */
+function preparedPage(name: string, filter: (db: Db, v: (key: string) => Placeholder) => SQL) {
+  const statement = preparedPer((db) => {
+    const where = filter(db, (key) => sql.placeholder(key));
+    return db
+      .select({ task: tasks, total: db.$count(tasks, where) })
+      .from(tasks)
+      .where(where)
+      .orderBy(...TASK_ORDER)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  });
+  return {
+    with: (db: Db, values: Record<string, string>) => ({ statement: statement(db), values }),
+  };
+}
+
+const pages = {
+  own: preparedPage("kairo_task_list", (_db, v) => eq(tasks.userId, v("userId"))),
+  project: preparedPage("kairo_project_task_list", (_db, v) => eq(tasks.projectId, v("projectId"))),
+  assigned: preparedPage(
+    "kairo_assigned_task_list",
+    (db, v) =>
+      and(eq(tasks.assigneeId, v("userId")), inArray(tasks.projectId, projectsOfPerson(db, v("userId"))))!,
+  ),
+};
 
 /** `total` comes with the page's first row; a page past the end counts on its own. */
 async function listAnswer(

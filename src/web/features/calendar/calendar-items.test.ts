@@ -120,6 +120,41 @@ describe("toCalendarItems", () => {
     expect(next.start).toEqual(at(19, 10));
     expect(summarize(items, at(18, 0), at(20, 0)).tasksDue).toBe(2);
   });
+
+  it("adds completed occurrences as completed, read-only task items on the date they were due, never in Upcoming", () => {
+    const items = toCalendarItems(
+      {
+        ...data,
+        completedOccurrences: [
+          {
+            id: "o1",
+            taskId: "t1",
+            title: "Due (long)",
+            category: "General",
+            estimatedMinutes: 45,
+            at: at(17, 10).toISOString(),
+            completedAt: at(18, 7).toISOString(),
+          },
+        ],
+      },
+      at(18, 11),
+    );
+    const done = items.find((i) => i.key === "done:o1")!;
+    expect(done).toMatchObject({
+      kind: "task",
+      id: "t1",
+      title: "Due (long)",
+      completed: true,
+      occurrence: true,
+      estimatedMinutes: 45,
+    });
+    expect(done.start).toEqual(at(17, 10));
+    expect(done.completedAt).toEqual(at(18, 7));
+    expect(isOnDay(done, at(17, 0))).toBe(true);
+    expect(upcomingGroups(items, at(17, 8)).flatMap((g) => g.items.map((i) => i.key))).not.toContain(
+      "done:o1",
+    );
+  });
 });
 
 describe("Upcoming", () => {

@@ -22,7 +22,10 @@ import { dayOfMonth, isoDay, monthDay, monthDayYear, time24, weekdayLong } from 
 export type CalendarItemKind = "task" | "block" | "event";
 
 export type CalendarItem = {
-  /** Unique across kinds: "task:<id>", "repeat:<task id>:<instant>", "block:<id>", "event:<id>". */
+  /**
+   * Unique across kinds: "task:<id>", "repeat:<task id>:<instant>", "done:<occurrence id>",
+   * "block:<id>", "event:<id>".
+   */
   key: string;
   kind: CalendarItemKind;
   id: string;
@@ -41,10 +44,13 @@ export type CalendarItem = {
   /** A repeating task's rule in words ("Every weekday at 08:30"). */
   repeats?: string;
   /**
-   * A future occurrence of a repeating task (decision 265): shown like its deadline but read-only
-   * (not dragged; its details open the task). `id` is the task's.
+   * An occurrence of a repeating task other than the open one: a future one (decision 265), shown
+   * like its deadline, or a completed one (`completed`, decision 290), shown like a completed task.
+   * Read-only either way (not dragged; its details open the task). `id` is the task's.
    */
   occurrence?: boolean;
+  /** When a completed occurrence was done (it shows on the date it was due). */
+  completedAt?: Date;
 };
 
 const MINUTE = 60_000;
@@ -99,6 +105,22 @@ export function toCalendarItems(data: CalendarItemsResponse | undefined, now: Da
       priority: s.priority,
       repeats: s.repeats,
       occurrence: true,
+    });
+  }
+  for (const o of data.completedOccurrences ?? []) {
+    const at = new Date(o.at);
+    items.push({
+      key: `done:${o.id}`,
+      kind: "task",
+      id: o.taskId,
+      title: o.title,
+      start: at,
+      end: at,
+      category: o.category,
+      completed: true,
+      estimatedMinutes: o.estimatedMinutes,
+      occurrence: true,
+      completedAt: new Date(o.completedAt),
     });
   }
   for (const b of data.timeBlocks) {

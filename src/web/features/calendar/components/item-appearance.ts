@@ -24,6 +24,10 @@ export const KIND_LABEL: Record<CalendarItemKind, string> = {
 /** A future occurrence of a repeating task looks like a deadline, dashed: it is not open yet. */
 export const REPEAT_CLASS = "border-l-[3px] border-dashed border-accent bg-accent-soft/40";
 
+/** How an item's chip looks: a future occurrence dashed; a completed one as a completed task. */
+export const itemClass = (item: CalendarItem) =>
+  item.occurrence && !item.completed ? REPEAT_CLASS : KIND_CLASS[item.kind];
+
 /** What kind of item it is, in words: "Task due", "Repeat of a task", "Tracked time", "Event". */
 export const kindLabel = (item: CalendarItem) =>
   item.occurrence ? "Repeat of a task" : KIND_LABEL[item.kind];

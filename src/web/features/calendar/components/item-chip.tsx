@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { cn } from "#web/lib/cn.ts";
 import type { CalendarItem } from "../calendar-items.ts";
 import { DraggableTask } from "./calendar-dnd.tsx";
-import { itemTime, KIND_CLASS, kindLabel, REPEAT_CLASS, repeatsLabel } from "./item-appearance.ts";
+import { itemClass, itemTime, kindLabel, repeatsLabel } from "./item-appearance.ts";
 
 export function ItemChip({
   item,
@@ -42,7 +42,8 @@ export function ItemChip({
     </span>
   );
   const base = "overflow-hidden rounded-md px-1.5 py-0.5 text-xs leading-tight";
-  // A future occurrence is read-only: it opens, it does not move (its date is the rule's).
+  // A future or completed occurrence is read-only: it opens, it does not move (its date is the
+  // rule's, or history).
   if (item.kind === "task" && !item.occurrence) {
     return (
       <DraggableTask
@@ -64,7 +65,7 @@ export function ItemChip({
       className={cn(
         base,
         "block text-left text-foreground outline-offset-1 focus-visible:outline-2 focus-visible:outline-ring",
-        item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
+        itemClass(item),
         className,
       )}
       style={style}

@@ -1,6 +1,6 @@
 // The details of one calendar item; for a task also its estimate and a way to change or clear the
-// deadline without dragging (keyboard and touch friendly). A future occurrence of a repeating task
-// is read-only: its rule in words and a link to the task.
+// deadline without dragging (keyboard and touch friendly). A future or completed occurrence of a
+// repeating task is read-only: its rule in words or when it was done, and a link to the task.
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +10,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { dashboardSection } from "#web/config/paths.ts";
-import type { CalendarItem } from "../calendar-items.ts";
+import { type CalendarItem, formatTime } from "../calendar-items.ts";
 import { itemTime, kindLabel } from "./item-appearance.ts";
 
 /** The tasks section with the task's edit view open. */
@@ -56,6 +56,11 @@ function Details({
   const rows: Array<[string, string]> = [
     ["When", `${format(item.start, "EEEE, MMMM d, yyyy")}, ${itemTime(item)}`],
   ];
+  if (item.completedAt)
+    rows.push([
+      "Completed",
+      `${format(item.completedAt, "EEEE, MMMM d, yyyy")}, ${formatTime(item.completedAt)}`,
+    ]);
   if (item.repeats) rows.push(["Repeats", item.repeats]);
   if (item.category) rows.push(["Category", item.category]);
   if (item.kind === "task" && item.estimatedMinutes !== undefined)
@@ -78,12 +83,15 @@ function Details({
       {item.kind === "task" && item.completed && <Badge tone="success">Completed</Badge>}
       {item.ongoing && <Badge tone="success">Timer running</Badge>}
 
-      {item.occurrence && (
+      {item.occurrence && !item.completed && (
         <p className="text-sm text-muted">
           A future repeat: it opens when the one before it is completed or skipped.
         </p>
       )}
-      {item.kind === "task" && item.repeats && (
+      {item.occurrence && item.completed && (
+        <p className="text-sm text-muted">A completed repeat, kept as it was when it was done.</p>
+      )}
+      {item.kind === "task" && (item.repeats || item.occurrence) && (
         <Link
           to={taskLink(item.id)}
           className="self-start text-sm font-medium text-accent underline-offset-2 hover:underline"

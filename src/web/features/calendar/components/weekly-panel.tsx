@@ -29,13 +29,12 @@ import {
 } from "../calendar-items.ts";
 import { dayOfMonth, monthDay, weekdayMonthDay, weekdayShort } from "../date-labels.ts";
 import {
+  itemClass,
   itemDescription,
   itemTime,
-  KIND_CLASS,
   KIND_DOT,
   KIND_LABEL,
   kindLabel,
-  REPEAT_CLASS,
   repeatsLabel,
 } from "./item-appearance.ts";
 
@@ -241,7 +240,7 @@ function DayColumn({
               title={`${item.title} (${time})${item.repeats ? `. ${repeatsLabel(item)}` : ""}`}
               className={cn(
                 "absolute overflow-hidden rounded-md px-1.5 py-0.5 text-[11px] leading-tight text-foreground",
-                item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
+                itemClass(item),
                 item.completed && "opacity-60",
               )}
               style={{
@@ -301,13 +300,7 @@ function WeekList({ days, items, empty }: { days: Date[]; items: CalendarItem[];
             ) : (
               <ul className="flex min-w-0 flex-1 flex-col gap-1">
                 {dayItems.map((item) => (
-                  <li
-                    key={item.key}
-                    className={cn(
-                      "min-w-0 rounded-md px-2 py-1 text-xs",
-                      item.occurrence ? REPEAT_CLASS : KIND_CLASS[item.kind],
-                    )}
-                  >
+                  <li key={item.key} className={cn("min-w-0 rounded-md px-2 py-1 text-xs", itemClass(item))}>
                     <span className="sr-only">{kindLabel(item)}: </span>
                     <span
                       className={cn(

@@ -1,0 +1,1 @@
+CREATE INDEX "task_occurrences_user_due_completed_idx" ON "task_occurrences" USING btree ("user_id",coalesce("deadline", "due_at")) WHERE "task_occurrences"."outcome" = 'completed';
