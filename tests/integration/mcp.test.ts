@@ -246,13 +246,39 @@ describe("the MCP server", () => {
     await client.close();
   });
 
-  it("does not take a token issued for /api/v1, nor an MCP token at /api/v1", async () => {
+  it("does not take an MCP token at /api/v1, and refreshes a public client's token", async () => {
     const pat = await person();
     const { auth, client } = await connect(pat.client);
     const v1 = await fetch(`${server.baseUrl}/api/v1/me`, {
       headers: { authorization: `Bearer ${auth.saved!.access_token}` },
     });
     expect(v1.status).toBe(401);
+    // The public client refreshes with its client_id alone (no secret); a secret sent for it is refused.
+    const refresh = (extra: Record<string, string>) =>
+      fetch(`${server.baseUrl}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: auth.saved!.refresh_token!,
+          client_id: auth.info!.client_id,
+          ...extra,
+        }),
+      });
+    expect((await refresh({ client_secret: "guessed" })).status).toBe(401);
+    const renewed = await refresh({ resource: `${server.baseUrl}/mcp` });
+    expect(renewed.status).toBe(200);
+    const { access_token } = (await renewed.json()) as { access_token: string };
+    const list = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${access_token}`,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(list.status).toBe(200);
     await client.close();
   });
 });
