@@ -318,6 +318,14 @@ try {
   console.info(`(repeating tasks' month view skipped: ${(err as Error).message})`);
 }
 
+// 4c'. 10,000 reminders due in one minute, delivered by two instances (bench/reminders-burst.ts; about 3 minutes)
+try {
+  const { remindersBurstFigures } = await import("./reminders-burst.ts");
+  await remindersBurstFigures(record);
+} catch (err) {
+  console.info(`(reminders burst skipped: ${(err as Error).message})`);
+}
+
 // 4d. Team analytics for a team of 100 on PostgreSQL (bench/team-analytics.ts)
 try {
   const { teamAnalyticsFigures } = await import("./team-analytics.ts");

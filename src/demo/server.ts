@@ -142,6 +142,7 @@ export async function startDemoServer() {
       job: { name: "push-delivery", payload: z.object({}), handler: async () => {} },
       attach: () => {},
       notify: async () => 0,
+      notifyEach: async () => 0,
     },
     pushEndpoints: { check: () => NOT_IN_DEMO, checkAddresses: async () => NOT_IN_DEMO },
     // Nor is any webhook receiver: endpoints cannot be created, nothing is sent.

@@ -361,24 +361,139 @@ test.describe("offline", () => {
   // Every call the app makes while the network is down fails, as it should.
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/] });
 
-  test("the app opens offline from the kept shell and says it is offline", async ({ page, request }) => {
-    await signUpAndVerify(page, request);
+  const offlineNotice = (page: Page) =>
+    page.getByText(
+      "You are offline. Kairo shows what it last loaded and keeps new tasks until the connection returns.",
+    );
+
+  /** The worker controls the page and keeps the app's page (it does so when it installs). */
+  async function workerReady(page: Page) {
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    // The worker keeps the app's page and the files it names when it installs.
     await expect
       .poll(() => page.evaluate(async () => Boolean(await caches.match("/dashboard"))), { timeout: 20_000 })
       .toBe(true);
-    const offline = page.getByText(
-      "You are offline. Kairo cannot load or save anything until the connection returns.",
-    );
-    await expect(offline).toHaveCount(0);
+  }
 
+  /** This browser's offline copy (decision 281) as text, "" when there is none. */
+  const offlineCopy = (page: Page) =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith("kairo-offline-cache:"))
+        .map((k) => localStorage.getItem(k))
+        .join(""),
+    );
+
+  /** Whether the copy's answer under the key starting `root` names `text`. */
+  const copyHas = (page: Page, root: string[], text: string) =>
+    page.evaluate(
+      ([root, text]) =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith("kairo-offline-cache:"))
+          .flatMap(
+            (k) =>
+              (
+                JSON.parse(localStorage.getItem(k) ?? "{}") as {
+                  queries?: { key: unknown[]; data: unknown }[];
+                }
+              ).queries ?? [],
+          )
+          .some(
+            (q) =>
+              (root as string[]).every((part, i) => q.key[i] === part) &&
+              JSON.stringify(q.data).includes(text as string),
+          ),
+      [root, text] as const,
+    );
+
+  test("offline, the tasks last loaded show, a captured task waits, and it is saved once online", async ({
+    page,
+    request,
+  }) => {
+    await signUpAndVerify(page, request);
+    const loaded = await page.request.post("/api/tasks", { data: { title: "Loaded before the train" } });
+    expect(loaded.status()).toBe(201);
+    await workerReady(page);
+    // The overview and the task list, loaded online once.
+    await page.goto("/dashboard");
+    const recent = page.getByRole("list", { name: "Open tasks" });
+    await expect(recent.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
+    await page.goto("/dashboard?section=tasks");
+    const tasks = page.getByRole("list", { name: "Tasks", exact: true });
+    await expect(tasks.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
+    // Both pages' answers are kept: the overview's, written as its page was left, and the list's.
+    expect(await copyHas(page, ["tasks", "recent"], "Loaded before the train")).toBe(true);
+    await expect.poll(() => copyHas(page, ["tasks", "list"], "Loaded before the train")).toBe(true);
+    await expect(offlineNotice(page)).toHaveCount(0);
+
+    // Offline, and opened again: the person's tasks last loaded, and the notice.
+    await page.context().setOffline(true);
+    await expect(offlineNotice(page)).toBeVisible();
+    await page.reload();
+    await expect(offlineNotice(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\?section=tasks/);
+    await expect(tasks.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
+
+    // A task captured offline waits, marked as such, and a reload keeps it.
+    await expect(page.getByRole("button", { name: /^Quick capture/ }).first()).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: "Quick capture" });
+    await palette.getByRole("combobox", { name: "Quick capture" }).fill("Buy stamps 15m");
+    await palette.getByRole("combobox", { name: "Quick capture" }).press("Enter");
+    await expect(
+      page.getByText("Saved on this device. It will be added when the connection returns."),
+    ).toBeVisible();
+    await expect(palette).toBeHidden();
+    const waiting = page.getByRole("list", { name: "Tasks not saved yet" }).getByRole("listitem");
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText("Buy stamps");
+    await expect(waiting).toContainText("Waiting for connection");
+    await expectNoSeriousA11yViolations(page);
+
+    // The overview, opened offline: its recent tasks as last loaded, and the task still waiting.
+    await page.goto("/dashboard");
+    await expect(offlineNotice(page)).toBeVisible();
+    await expect(recent.getByRole("listitem").filter({ hasText: "Loaded before the train" })).toBeVisible();
+    await expect(waiting).toHaveCount(1);
+
+    // Back online: sent once, listed with the others, no longer waiting.
+    await page.context().setOffline(false);
+    await expect(offlineNotice(page)).toHaveCount(0);
+    await expect(recent.getByRole("listitem").filter({ hasText: "Buy stamps" })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    const listed = await page.request.get("/api/tasks?q=Buy%20stamps");
+    const found = (await listed.json()) as { tasks: { title: string; estimatedMinutes: number }[] };
+    expect(found.tasks).toEqual([expect.objectContaining({ title: "Buy stamps", estimatedMinutes: 15 })]);
+
+    // Signing out removes the copy, so the next person on this browser sees none of it.
+    await page.evaluate(() =>
+      fetch("/api/auth/sign-out", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => offlineCopy(page)).toBe("");
+  });
+
+  test("with no copy of the person's tasks, the app opens offline on sign-in and says why", async ({
+    page,
+    request,
+  }) => {
+    await signUpAndVerify(page, request);
+    await workerReady(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.context().setOffline(true);
-    await expect(offline).toBeVisible();
+    await expect(offlineNotice(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // No copy kept (another browser's storage, cleared, or over its quota).
+    await page.evaluate(() => {
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith("kairo-offline-cache:")) localStorage.removeItem(k);
+    });
     await page.reload();
-    await expect(offline).toBeVisible();
+    await expect(offlineNotice(page)).toBeVisible();
     // The session cannot be checked without a network: sign-in (kept too) says why, and once the
     // network is back the person is taken on to the page they opened.
     await expect(
@@ -389,7 +504,7 @@ test.describe("offline", () => {
     await expect(page.getByRole("heading", { name: "Error Loading Application" })).toHaveCount(0);
 
     await page.context().setOffline(false);
-    await expect(offline).toHaveCount(0);
+    await expect(offlineNotice(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/dashboard/);
   });
 });

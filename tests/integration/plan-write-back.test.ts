@@ -144,7 +144,9 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     if (provider === "google") expect(auth.searchParams.get("include_granted_scopes")).toBe("true");
     await consent(p, on.body.authUrl!);
     const now = await p.client.get<PlanWriteBackResponse>("/api/calendar-integrations/write-back");
-    expect(now.body).toEqual({ connectionId, authUrl: null });
+    expect(now.body).toMatchObject({ connectionId, authUrl: null, calendarsError: null });
+    // The main calendar until another is chosen, among those the person may write to.
+    expect(now.body.calendars.find((c) => c.primary)?.id).toBe(now.body.calendarId);
     return { p, connectionId };
   }
 
@@ -223,7 +225,13 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     const off = await p.client.put<PlanWriteBackResponse>("/api/calendar-integrations/write-back", {
       connectionId: null,
     });
-    expect(off.body).toEqual({ connectionId: null, authUrl: null });
+    expect(off.body).toEqual({
+      connectionId: null,
+      calendarId: null,
+      calendars: [],
+      calendarsError: null,
+      authUrl: null,
+    });
     await runWriteBack(p.id);
     expect(liveEvents(provider)).toEqual([]);
   });
@@ -301,6 +309,96 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     const [after] = await db().select().from(calendarConnections).where(eq(calendarConnections.userId, p.id));
     expect(after!.accessToken).not.toBe(before!.accessToken);
     expect(liveEvents(provider)).toHaveLength(blocks.length);
+  });
+
+  it("a create whose answer was lost is not made twice, and a deleted event's id is not reused", async () => {
+    const { p, connectionId } = await writingPerson();
+    const { blocks } = await acceptedPlan(p);
+    const insertPath =
+      provider === "google"
+        ? "/google/calendar/v3/calendars/primary/events"
+        : "/microsoft/graph/v1.0/me/events";
+    // The provider writes the first event, then the answer is lost (the run ends without its record,
+    // as a crash between the create and the record would leave it).
+    fake.failNext(insertPath, { status: 500, afterApplying: true });
+    const deps = calendarSyncDeps(server.kairo.deps);
+    const first = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(first.retry).toBe(true);
+    expect(liveEvents(provider)).toHaveLength(blocks.length);
+    // Meanwhile the block whose answer was lost moves.
+    const unrecorded = [];
+    for (const b of blocks) if (!(await recordOf(b.id))) unrecorded.push(b);
+    expect(unrecorded).toHaveLength(1);
+    const lost = unrecorded[0]!;
+    const moved = { start: "2027-01-08T14:00:00.000Z", end: "2027-01-08T15:00:00.000Z" };
+    expect((await p.client.patch(`/api/planner/blocks/${lost.id}`, moved)).status).toBe(200);
+    const again = await writeBackPlan(deps, p.id, new Date(NOW));
+    expect(again).toMatchObject({ retry: false });
+    const events = liveEvents(provider);
+    expect(events).toHaveLength(blocks.length);
+    expect(new Set(events.map((e) => e.mark)).size).toBe(blocks.length);
+    for (const b of blocks)
+      expect((await recordOf(b.id))?.eventId).toBe(events.find((e) => e.mark === b.id)!.id);
+    // The event the lost answer made is the block's, at the block's new time.
+    const adopted = events.find((e) => e.mark === lost.id)!;
+    expect([adopted.start, adopted.end].map((t) => new Date(t).toISOString())).toEqual([
+      moved.start,
+      moved.end,
+    ]);
+    // Write-back off (Kairo deletes its events) and on again: every block gets an event once more.
+    expect((await p.client.put("/api/calendar-integrations/write-back", { connectionId: null })).status).toBe(
+      200,
+    );
+    await runWriteBack(p.id);
+    expect(liveEvents(provider)).toEqual([]);
+    expect((await p.client.put("/api/calendar-integrations/write-back", { connectionId })).status).toBe(200);
+    await runWriteBack(p.id);
+    expect(new Set(liveEvents(provider).map((e) => e.mark))).toEqual(new Set(blocks.map((b) => b.id)));
+  });
+
+  it("writes to another calendar of the account when chosen, moving Kairo's events there", async () => {
+    const { p, connectionId } = await writingPerson();
+    const { blocks } = await acceptedPlan(p);
+    await runWriteBack(p.id);
+    const listed = (await p.client.get<PlanWriteBackResponse>("/api/calendar-integrations/write-back")).body;
+    // Every page of the account's list, only the calendars the person may write to.
+    expect(listed.calendars.map((c) => c.name).sort()).toEqual(
+      [provider === "google" ? fake.accounts.google.email : "Calendar", "Focus blocks", "Team plans"].sort(),
+    );
+    const team = listed.calendars.find((c) => c.name === "Team plans")!;
+    const chosen = await p.client.put<PlanWriteBackResponse>("/api/calendar-integrations/write-back", {
+      connectionId,
+      calendarId: team.id,
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.calendarId).toBe(team.id);
+    await runWriteBack(p.id);
+    const events = liveEvents(provider);
+    expect(events).toHaveLength(blocks.length);
+    if (provider === "google") expect(new Set(events.map((e) => e.calendarId))).toEqual(new Set([team.id]));
+    for (const b of blocks) expect((await recordOf(b.id))?.calendarId).toBe(team.id);
+    // A calendar the person may only read, or none of theirs: refused, nothing changed.
+    for (const calendarId of [
+      provider === "google" ? "en.usa#holiday@group.v.calendar.google.com" : "cal-birthdays",
+      "x",
+    ])
+      expectError(
+        await p.client.put("/api/calendar-integrations/write-back", { connectionId, calendarId }),
+        400,
+        /calendarId must be the id of one of your calendars that Kairo may write to/,
+      );
+    expect(
+      (await p.client.get<PlanWriteBackResponse>("/api/calendar-integrations/write-back")).body.calendarId,
+    ).toBe(team.id);
+    // Back to the main calendar: the events follow.
+    const main = listed.calendars.find((c) => c.primary)!;
+    expect(
+      (await p.client.put("/api/calendar-integrations/write-back", { connectionId, calendarId: main.id }))
+        .status,
+    ).toBe(200);
+    await runWriteBack(p.id);
+    expect(liveEvents(provider)).toHaveLength(blocks.length);
+    for (const b of blocks) expect((await recordOf(b.id))?.calendarId).not.toBe(team.id);
   });
 
   it("another person's plan never reaches my calendar, nor can they choose my connection", async () => {

@@ -196,7 +196,7 @@ describe("reminders", () => {
       const t = await newTask(p, { title: "File the report", deadline });
       expect((await addReminder(p, t.id, { at })).status).toBe(201);
     }
-    const push = vi.spyOn(server.kairo.deps.push, "notify");
+    const push = vi.spyOn(server.kairo.deps.push, "notifyEach");
     try {
       server.clock.set(new Date(at));
       await sweep();
@@ -213,7 +213,9 @@ describe("reminders", () => {
         expect(mail).toHaveLength(1);
         expect(mail[0]!.text).toContain(body);
         expect(mail[0]!.html).toContain(body);
-        expect(push).toHaveBeenCalledWith(p.id, expect.objectContaining({ body }));
+        expect(push.mock.calls.flatMap(([messages]) => messages)).toEqual(
+          expect.arrayContaining([{ userId: p.id, message: expect.objectContaining({ body }) }]),
+        );
       }
     } finally {
       push.mockRestore();

@@ -35,6 +35,8 @@ export type FakeEvent = {
   noDate?: boolean;
   /** Written by a client: its mark (Google's private extended property, Graph's open extension). */
   mark?: string;
+  /** Graph: the transactionId the creating POST carried. */
+  transactionId?: string;
   /** Written by a client: busy (Google opaque, Graph busy) or free. */
   busy?: boolean;
   /** The calendar a client wrote it to. */
@@ -54,7 +56,11 @@ type Grant = {
   scopes: string[];
 };
 
-type Failure = { status: number; retryAfter?: string; body?: unknown; raw?: string };
+/**
+ * An answer given instead of the real one. `afterApplying`: the request is carried out first and
+ * only its answer is lost, as when a connection drops after the provider wrote the event.
+ */
+type Failure = { status: number; retryAfter?: string; body?: unknown; raw?: string; afterApplying?: boolean };
 
 export const FAKE_CLIENTS = {
   google: { id: "google-client-id", secret: "google-client-secret" },
@@ -102,8 +108,9 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
   };
   const token = (prefix: string) => `${prefix}-${randomBytes(12).toString("hex")}`;
 
-  function failureFor(c: Context): Response | null {
+  function failureFor(c: Context, applied = false): Response | null {
     const list = failures.get(c.req.path);
+    if (list?.[0] && Boolean(list[0].afterApplying) !== applied) return null;
     const f = list?.shift();
     if (!f) return null;
     if (f.raw !== undefined) return c.body(f.raw, f.status as 200, { "content-type": "application/json" });
@@ -448,10 +455,44 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       return c.json({ error: { code: 404, message: "Not Found" } }, 404);
     if (c.req.method === "DELETE") {
       upsert(provider, { ...existing!, cancelled: true });
-      return c.body(null, 204);
+      return failureFor(c, true) ?? c.body(null, 204);
     }
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body) return c.json({ error: { code: 400, message: "Bad JSON" } }, 400);
+    // Google: an id the client chooses (base32hex, 5 to 1024 characters), unique in the calendar
+    // even after the event is deleted. Graph: a transactionId makes a repeated POST answer the
+    // event the first one created (while it is not deleted).
+    let chosenId: string | undefined;
+    if (!id && provider === "google" && body.id !== undefined) {
+      if (typeof body.id !== "string" || !/^[a-v0-9]{5,1024}$/.test(body.id))
+        return c.json({ error: { code: 400, message: "Invalid resource id value." } }, 400);
+      if (g.account.events.has(body.id))
+        return c.json(
+          {
+            error: {
+              code: 409,
+              message: "The requested identifier already exists.",
+              errors: [
+                {
+                  domain: "global",
+                  reason: "duplicate",
+                  message: "The requested identifier already exists.",
+                },
+              ],
+            },
+          },
+          409,
+        );
+      chosenId = body.id;
+    }
+    const transactionId =
+      provider === "microsoft" && !id ? (body.transactionId as string | undefined) : undefined;
+    if (transactionId) {
+      const before = [...g.account.events.values()].find(
+        (e) => e.transactionId === transactionId && !e.cancelled,
+      );
+      if (before) return failureFor(c, true) ?? c.json(graphItem(before), 201);
+    }
     const start = body.start === undefined ? existing?.start : instant(body.start);
     const end = body.end === undefined ? existing?.end : instant(body.end);
     if (!start || !end || end <= start)
@@ -472,7 +513,8 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
           )?.kairoBlockId;
     const e: Omit<FakeEvent, "version"> = {
       ...(existing ?? { id: newId(provider) }),
-      id: existing?.id ?? newId(provider),
+      id: existing?.id ?? chosenId ?? newId(provider),
+      ...(transactionId ? { transactionId } : {}),
       title: ((provider === "google" ? body.summary : body.subject) as string | undefined) ?? existing?.title,
       start,
       end,
@@ -481,11 +523,68 @@ export async function startFakeCalendars(o: { pageSize?: number } = {}) {
       calendarId: existing?.calendarId ?? calendarId,
     };
     upsert(provider, e);
-    return c.json(
-      provider === "google" ? googleItem({ ...e, version }) : graphItem({ ...e, version }),
-      id ? 200 : 201,
+    return (
+      failureFor(c, true) ??
+      c.json(
+        provider === "google" ? googleItem({ ...e, version }) : graphItem({ ...e, version }),
+        id ? 200 : 201,
+      )
     );
   }
+  // -- calendar lists (where plan blocks may be written), paged by the fake's page size
+  const googleCalendars = (email: string) => [
+    { id: email, summary: email, primary: true, accessRole: "owner" },
+    { id: "team-calendar@group.calendar.google.com", summary: "Team plans", accessRole: "writer" },
+    { id: "en.usa#holiday@group.v.calendar.google.com", summary: "Holidays", accessRole: "reader" },
+    { id: "focus-blocks@group.calendar.google.com", summary: "Focus blocks", accessRole: "owner" },
+  ];
+  const ROLE_RANK: Record<string, number> = { freeBusyReader: 0, reader: 1, writer: 2, owner: 3 };
+  app.get("/google/calendar/v3/users/me/calendarList", (c) => {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, "google");
+    if (g instanceof Response) return g;
+    const min = ROLE_RANK[c.req.query("minAccessRole") ?? "freeBusyReader"] ?? 0;
+    const all = googleCalendars(g.account.email).filter((x) => ROLE_RANK[x.accessRole]! >= min);
+    const offset = Number(c.req.query("pageToken") ?? 0);
+    const more = offset + pageSize < all.length;
+    return c.json({
+      kind: "calendar#calendarList",
+      items: all.slice(offset, offset + pageSize).map((x) => ({ kind: "calendar#calendarListEntry", ...x })),
+      ...(more ? { nextPageToken: String(offset + pageSize) } : {}),
+    });
+  });
+  const graphCalendars = [
+    { id: "cal-default", name: "Calendar", canEdit: true, isDefaultCalendar: true },
+    { id: "cal-birthdays", name: "Birthdays", canEdit: false, isDefaultCalendar: false },
+    { id: "cal-team", name: "Team plans", canEdit: true, isDefaultCalendar: false },
+    { id: "cal-focus", name: "Focus blocks", canEdit: true, isDefaultCalendar: false },
+  ];
+  app.get("/microsoft/graph/v1.0/me/calendars", (c) => {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, "microsoft");
+    if (g instanceof Response) return g;
+    const offset = Number(c.req.query("$skip") ?? 0);
+    const more = offset + pageSize < graphCalendars.length;
+    return c.json({
+      "@odata.context": `${self}/microsoft/graph/v1.0/$metadata#users('me')/calendars`,
+      value: graphCalendars.slice(offset, offset + pageSize),
+      ...(more
+        ? { "@odata.nextLink": `${self}/microsoft/graph/v1.0/me/calendars?$skip=${offset + pageSize}` }
+        : {}),
+    });
+  });
+
+  app.get("/google/calendar/v3/calendars/:cal/events/:id", (c) => {
+    const failed = failureFor(c);
+    if (failed) return failed;
+    const g = bearer(c, "google");
+    if (g instanceof Response) return g;
+    const e = g.account.events.get(c.req.param("id"));
+    if (!e) return c.json({ error: { code: 404, message: "Not Found" } }, 404);
+    return c.json(googleItem(e));
+  });
   app.post("/google/calendar/v3/calendars/:cal/events", (c) =>
     writeEvent(c, "google", null, c.req.param("cal")),
   );

@@ -119,13 +119,29 @@ export const calendarDisconnected = z.object({ disconnected: z.literal(true) });
  * whose calendar receives them, or null for off.
  */
 export const planWriteBackBody = z
-  .object({ connectionId: z.uuid({ error: "connectionId must be a calendar connection id" }).nullable() })
+  .object({
+    connectionId: z.uuid({ error: "connectionId must be a calendar connection id" }).nullable(),
+    /** One of `calendars` of the answer; left out: the calendar chosen before (or the main one). */
+    calendarId: z
+      .string({ error: "calendarId must be the id of one of your calendars" })
+      .min(1, "calendarId must be the id of one of your calendars")
+      .max(500, "calendarId must be the id of one of your calendars")
+      .optional(),
+  })
   .strict();
 export type PlanWriteBackBody = z.infer<typeof planWriteBackBody>;
+
+export const writableCalendar = z.object({ id: z.string(), name: z.string(), primary: z.boolean() });
 
 export const planWriteBackResponse = z.object({
   /** The connection written to, or null when write-back is off. */
   connectionId: z.string().nullable(),
+  /** The calendar written to in it (decision 307); null when off. */
+  calendarId: z.string().nullable(),
+  /** The connection's calendars the person may write to (empty when off or unreadable). */
+  calendars: z.array(writableCalendar),
+  /** Why the calendars could not be read just now, or null. */
+  calendarsError: z.string().nullable(),
   /**
    * Set when the chosen connection has not granted the write scope yet: the browser goes there to
    * consent, and write-back turns on when the consent's callback comes back.

@@ -7,9 +7,18 @@ import { router } from "./router.tsx";
 // app's files for an offline start. Registered once the page has loaded, so it never competes with
 // the first render. The static demo has no server to push from and registers none.
 if (!DEMO_MODE && typeof window !== "undefined") {
-  // Opened offline, the app cannot check the session and shows sign-in: its files are fetched once
-  // the worker controls the page, so that the worker keeps them.
-  const keepSignIn = () => void import("./routes/login.tsx").catch(() => undefined);
+  // Opened offline, the app shows sign-in (no copy of the person's answers) or the tasks last loaded
+  // with quick capture and the task form (decisions 281, 282): their files are fetched once the
+  // worker controls the page, so that the worker keeps them.
+  const keepSignIn = () => {
+    for (const load of [
+      () => import("./routes/login.tsx"),
+      () => import("#web/features/tasks/components/tasks-section.tsx"),
+      () => import("#web/features/tasks/components/task-form-dialog.tsx"),
+      () => import("#web/features/quick-capture/components/quick-capture.tsx"),
+    ])
+      void load().catch(() => undefined);
+  };
   const start = () => {
     void registerServiceWorker()?.catch(() => undefined);
     if (navigator.serviceWorker?.controller) keepSignIn();

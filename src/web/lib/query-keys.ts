@@ -59,6 +59,7 @@ export const queryKeys = {
   },
   projects: {
     all: ["projects"],
+    lists: ["projects", "list"],
     list: (archived: boolean) => ["projects", "list", archived],
     detail: (id: string) => ["projects", "detail", id],
     milestones: (id: string) => ["projects", "milestones", id],

@@ -26,6 +26,8 @@ export const plannerState = pgTable("planner_state", {
   writeBackConnectionId: uuid("write_back_connection_id").references(() => calendarConnections.id, {
     onDelete: "set null",
   }),
+  // The calendar in that connection the person chose (decision 307); null: its main calendar.
+  writeBackCalendarId: text("write_back_calendar_id"),
   updatedAt: tstz("updated_at").notNull().defaultNow(),
 });
 

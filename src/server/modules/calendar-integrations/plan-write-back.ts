@@ -17,14 +17,21 @@ import { planBlockEvents, planBlocks, plannerState } from "../../db/schema/plann
 import { tasks } from "../../db/schema/tasks.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { defineJob, type JobQueue } from "../../jobs/queue.ts";
-import { CalendarApiError, type CalendarProvider } from "../../providers/calendars/calendar-provider.ts";
+import {
+  CalendarApiError,
+  type CalendarProvider,
+  type WritableCalendar,
+} from "../../providers/calendars/calendar-provider.ts";
 import type { CalendarWriter } from "../../providers/calendars/write-back.ts";
 import { deadlinesAtRisk } from "../planner/plan.ts";
 import { PLAN_WRITE_BACK_JOB, queuePlanWriteBack } from "../planner/write-back-queue.ts";
 import { type ConnectionTokens, readConnectionTokens, saveConnectionTokens } from "./connection-tokens.ts";
 import type { SyncDeps } from "./sync.ts";
 
-/** The calendar Kairo writes to in a connection: the account's primary (Google) or default (Graph). */
+/**
+ * The calendar Kairo writes to in a connection unless the person chose another (decision 307): the
+ * account's primary (Google) or default (Graph).
+ */
 export const primaryCalendarOf = (provider: string) => (provider === "google" ? "primary" : "default");
 
 const EXPIRY_MARGIN_MS = 60_000;
@@ -77,6 +84,39 @@ function session(deps: SyncDeps, adapter: CalendarProvider, conn: Conn, tokens: 
   };
 }
 
+/**
+ * The calendars of the person's connection that plan blocks may be written to (decision 307), read
+ * from the provider with the connection's tokens (refreshed when expired or refused). Null when the
+ * connection is not theirs, not active or cannot write.
+ */
+export async function writableCalendarsOf(
+  deps: SyncDeps,
+  userId: string,
+  connectionId: string,
+  now: Date,
+): Promise<WritableCalendar[] | null> {
+  const [conn] = await deps.db
+    .select({
+      id: calendarConnections.id,
+      userId: calendarConnections.userId,
+      provider: calendarConnections.provider,
+      writeGranted: calendarConnections.writeGranted,
+    })
+    .from(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.id, connectionId),
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.isActive, true),
+      ),
+    );
+  const adapter = conn ? deps.calendars[conn.provider as CalendarProviderId] : undefined;
+  if (!conn?.writeGranted || !adapter) return null;
+  const tokens = await readConnectionTokens(deps.db, deps.secretBox, userId, conn.id);
+  if (!tokens) return null;
+  return session(deps, adapter, conn, tokens, now)((w, token) => w.calendars(token));
+}
+
 const transient = (err: unknown) =>
   err instanceof CalendarApiError &&
   (err.kind === "rate_limited" || (err.kind === "unavailable" && (err.status ?? 500) >= 500));
@@ -87,7 +127,10 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
   const out: WriteBackOutcome = { created: 0, moved: 0, removed: 0, released: 0, retry: false };
   const log = deps.logger.child({ component: "plan-write-back", userId });
   const [state] = await db
-    .select({ connectionId: plannerState.writeBackConnectionId })
+    .select({
+      connectionId: plannerState.writeBackConnectionId,
+      calendarId: plannerState.writeBackCalendarId,
+    })
     .from(plannerState)
     .where(eq(plannerState.userId, userId));
   const records = await db.select().from(planBlockEvents).where(eq(planBlockEvents.userId, userId));
@@ -162,9 +205,11 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
 
   const liveById = new Map(live.map((b) => [b.id, b]));
   // Events whose block left the plan (or write-back moved elsewhere): deleted.
+  const calendarId = target ? (state?.calendarId ?? primaryCalendarOf(target.provider)) : null;
   for (const r of records) {
     const block = liveById.get(r.blockId);
-    if (block && target && r.connectionId === target.id) continue;
+    // Kept where it is: a block still planned, in the connection and calendar written to now.
+    if (block && target && r.connectionId === target.id && r.calendarId === calendarId) continue;
     const call = await sessionFor(r.connectionId);
     if (!call) {
       // The connection is gone or no longer writable: nothing can be deleted there any more.
@@ -177,11 +222,14 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
     await db.delete(planBlockEvents).where(eq(planBlockEvents.blockId, r.blockId));
     out.removed++;
   }
-  if (!target) return out;
+  if (!target || !calendarId) return out;
   const call = await sessionFor(target.id);
   if (!call) return out;
-  const recordOf = new Map(records.filter((r) => r.connectionId === target.id).map((r) => [r.blockId, r]));
-  const calendarId = primaryCalendarOf(target.provider);
+  const recordOf = new Map(
+    records
+      .filter((r) => r.connectionId === target.id && r.calendarId === calendarId)
+      .map((r) => [r.blockId, r]),
+  );
   for (const b of live) {
     const busy = atRisk.has(b.taskId);
     const r = recordOf.get(b.id);

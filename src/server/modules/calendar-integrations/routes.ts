@@ -131,7 +131,7 @@ export function calendarIntegrationRoutes(deps: CalendarAppDeps & Pick<AppDeps, 
       }
     })
     .get("/write-back", async (c) =>
-      reply(c, planWriteBackResponse, await readPlanWriteBack(sync, requireUser(c).id)),
+      reply(c, planWriteBackResponse, await readPlanWriteBack(sync, requireUser(c).id, deps.clock())),
     )
     .put("/write-back", async (c) => {
       const user = requireUser(c);

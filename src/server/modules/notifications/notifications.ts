@@ -37,22 +37,34 @@ export type NewNotification = {
   now?: Date;
 };
 
+const valuesOf = (n: NewNotification) => {
+  if (n.link && !/^\/(?!\/)/.test(n.link)) throw new Error("A notification link must be an in-app path.");
+  return {
+    userId: n.userId,
+    kind: n.kind,
+    title: n.title.slice(0, 200),
+    body: (n.body ?? "").slice(0, 2000),
+    link: n.link ?? null,
+    reminderId: n.reminderId ?? null,
+    ...(n.now ? { createdAt: n.now } : {}),
+  };
+};
+
 /** Stores a notification without announcing it (inside a transaction; announce after it commits). */
 export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<NotificationDto> {
-  if (n.link && !/^\/(?!\/)/.test(n.link)) throw new Error("A notification link must be an in-app path.");
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: n.userId,
-      kind: n.kind,
-      title: n.title.slice(0, 200),
-      body: (n.body ?? "").slice(0, 2000),
-      link: n.link ?? null,
-      reminderId: n.reminderId ?? null,
-      ...(n.now ? { createdAt: n.now } : {}),
-    })
-    .returning();
+  const [row] = await db.insert(notifications).values(valuesOf(n)).returning();
   return toNotificationDto(row!);
+}
+
+/** `insertNotification` for many in one statement; answers them in the order given. */
+export async function insertNotifications(db: DbOrTx, list: NewNotification[]): Promise<NotificationDto[]> {
+  if (list.length === 0) return [];
+  // Ids chosen here, so each answer is matched to its own row whatever order they come back in.
+  const values = list.map((n) => ({ id: crypto.randomUUID(), ...valuesOf(n) }));
+  const rows = new Map(
+    (await db.insert(notifications).values(values).returning()).map((row) => [row.id, row]),
+  );
+  return values.map((v) => toNotificationDto(rows.get(v.id)!));
 }
 
 /**

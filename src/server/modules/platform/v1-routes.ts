@@ -11,6 +11,7 @@ import { subtaskCreateBody, subtaskUpdateBody } from "#shared/contracts/subtasks
 import { occurrenceActionBody, taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
 import { reply } from "../../http/reply.ts";
 import { readJson } from "../../http/validate.ts";
@@ -26,7 +27,6 @@ import { toTimeLogDto } from "../tasks/task-dto.ts";
 import { createTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
 import { credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
-import { idempotent } from "./idempotency.ts";
 import { openApiDocument, referencePage } from "./openapi.ts";
 import { problemResponse } from "./problem.ts";
 import { honoPath, V1_OPERATIONS, type V1Operation, type V1OperationId } from "./v1-operations.ts";

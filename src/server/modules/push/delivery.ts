@@ -6,7 +6,7 @@
 // the service worker shows it under the message id as its tag, and the Topic header lets the push
 // service replace one still waiting.
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type PushMessage, pushMessage } from "#shared/contracts/push.ts";
 import type { Db } from "../../db/client.ts";
@@ -43,6 +43,11 @@ export type PushDelivery = {
   attach(queue: JobQueue): void;
   /** Queues the message for each of the person's browsers; resolves to how many. */
   notify(userId: string, message: PushMessage, request?: PushSendRequest): Promise<number>;
+  /** `notify` for many people's messages, their browsers looked up at once; resolves to how many. */
+  notifyEach(
+    messages: Array<{ userId: string; message: PushMessage }>,
+    request?: PushSendRequest,
+  ): Promise<number>;
 };
 
 /** RFC 8030's Topic: at most 32 base64url characters, the same for every copy of one message. */
@@ -112,6 +117,30 @@ export function createPushDelivery(o: {
     await queue!.enqueue(PUSH_DELIVERY_JOB, { ...p, attempt: next }, { startAfterSeconds: wait });
   }
 
+  const notifyEach: PushDelivery["notifyEach"] = async (messages, request = {}) => {
+    if (!queue) throw new Error("Push delivery has no job queue.");
+    if (messages.length === 0) return 0;
+    const subs = await o.db
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...new Set(messages.map((m) => m.userId))]));
+    let queued = 0;
+    for (const { userId, message } of messages) {
+      for (const sub of subs) {
+        if (sub.userId !== userId) continue;
+        await queue.enqueue(PUSH_DELIVERY_JOB, {
+          subscriptionId: sub.id,
+          message,
+          ttlSeconds: request.ttlSeconds ?? 86_400,
+          urgency: request.urgency ?? "normal",
+          attempt: 0,
+        } satisfies DeliveryPayload);
+        queued++;
+      }
+    }
+    return queued;
+  };
+
   return {
     publicKey: o.sender.publicKey,
     job: defineJob({
@@ -126,22 +155,7 @@ export function createPushDelivery(o: {
     attach(q) {
       queue = q;
     },
-    async notify(userId, message, request = {}) {
-      if (!queue) throw new Error("Push delivery has no job queue.");
-      const subs = await o.db
-        .select({ id: pushSubscriptions.id })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId));
-      for (const sub of subs) {
-        await queue.enqueue(PUSH_DELIVERY_JOB, {
-          subscriptionId: sub.id,
-          message,
-          ttlSeconds: request.ttlSeconds ?? 86_400,
-          urgency: request.urgency ?? "normal",
-          attempt: 0,
-        } satisfies DeliveryPayload);
-      }
-      return subs.length;
-    },
+    notify: (userId, message, request) => notifyEach([{ userId, message }], request),
+    notifyEach,
   };
 }

@@ -5,20 +5,26 @@
 // the next: each reminder fires exactly once. One found more than 2 minutes after its time says
 // "late"; more than a day after, it is not delivered but listed in the bell as "Missed reminder".
 // Desktop notifications go through the Web Push delivery's durable jobs after the commit. Times are
-// written in words on the person's wall clock (decision 272).
+// written in words on the person's wall clock (decision 272). A batch's notifications and mail are
+// each one statement, its browsers are looked up at once, and its mail leaves while the next batch
+// is claimed (decision 285: 10,000 due in one minute, two instances).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { NotificationDto } from "#shared/contracts/notifications.ts";
 import { resolvePreferences } from "#shared/contracts/preferences.ts";
+import type { PushMessage } from "#shared/contracts/push.ts";
 import { firingOf } from "#shared/domain/reminders.ts";
 import { instantInWords, isTimeZone } from "#shared/domain/zoned-time.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { defineJob } from "../../jobs/queue.ts";
 import type { Logger } from "../../logger.ts";
-import type { MailOutbox } from "../../providers/mail/mail-outbox.ts";
+import type { MailOutbox, QueuedMail } from "../../providers/mail/mail-outbox.ts";
 import { taskPath } from "../comments/comments.ts";
-import { announceNotification, insertNotification } from "../notifications/notifications.ts";
+import {
+  announceNotification,
+  insertNotifications,
+  type NewNotification,
+} from "../notifications/notifications.ts";
 import type { PlanGate } from "../permissions/permissions.ts";
 import type { PushDelivery } from "../push/delivery.ts";
 import { accessTask } from "../tasks/task-access.ts";
@@ -30,8 +36,8 @@ const BATCH = 200;
 export type ReminderSweepDeps = {
   db: Db;
   events: Pick<DomainEvents, "emit" | "afterCommit">;
-  mail: Pick<MailOutbox, "enqueue" | "kick">;
-  push: Pick<PushDelivery, "notify">;
+  mail: Pick<MailOutbox, "enqueueAll" | "kick">;
+  push: Pick<PushDelivery, "notifyEach">;
   /** Asked whether a team's plan is live, when a reminder is on someone else's (team) task. */
   gate: PlanGate;
   logger: Logger;
@@ -75,7 +81,7 @@ export function reminderBody(o: {
     .join(" ");
 }
 
-type Push = { userId: string; id: string; title: string; body: string; url: string };
+type Push = { userId: string; message: PushMessage };
 
 async function canSee(
   tx: Parameters<typeof accessTask>[0]["conn"],
@@ -97,9 +103,10 @@ export async function fireDueReminders(
   now: Date,
 ): Promise<{ fired: number; missed: number }> {
   const totals = { fired: 0, missed: 0 };
+  // The mail of earlier batches leaves beside the next claims; the pass ends once it has been tried.
+  let mailing: Promise<void> = Promise.resolve();
   for (;;) {
-    const pushes: Push[] = [];
-    let mailed = false;
+    const batch = { fired: 0, missed: 0, mailed: false, pushes: [] as Push[] };
     const claimed = await deps.events.afterCommit(() =>
       deps.db.transaction(async (tx) => {
         const at = now.toISOString();
@@ -119,6 +126,9 @@ export async function fireDueReminders(
                       (select ps.preferences->>'timeZone' from planner_state ps where ps.user_id = r.user_id) as planning_zone,
                       (select a.time_zone from analytics_totals a where a.user_id = r.user_id) as rollup_zone`),
         );
+        // The whole batch's notifications and mail are written with one statement each.
+        const notes: NewNotification[] = [];
+        const mails: QueuedMail[] = [];
         for (const row of rows) {
           if (row.completed === true) continue; // a done task needs no reminding
           const id = String(row.id);
@@ -133,10 +143,9 @@ export async function fireDueReminders(
           const link = taskPath(String(row.task_id));
           const firing = firingOf(dueAt, now);
           const zone = reminderZone(row.planning_zone, row.rollup_zone);
-          let dto: NotificationDto;
           if (firing === "missed") {
-            totals.missed++;
-            dto = await insertNotification(tx, {
+            batch.missed++;
+            notes.push({
               userId,
               kind: "reminder-missed",
               title: `Missed reminder: ${taskTitle}`,
@@ -144,26 +153,15 @@ export async function fireDueReminders(
               link,
               now,
             });
-            announceNotification(deps.events, userId, dto);
             continue;
           }
-          totals.fired++;
+          batch.fired++;
           const title = `${firing === "late" ? "Late reminder" : "Reminder"}: ${taskTitle}`;
           const body = reminderBody({ late: firing === "late", dueAt, deadline, zone, now });
-          dto = await insertNotification(tx, {
-            userId,
-            kind: "reminder",
-            title,
-            body,
-            link,
-            reminderId: id,
-            now,
-          });
-          announceNotification(deps.events, userId, dto);
+          notes.push({ userId, kind: "reminder", title, body, link, reminderId: id, now });
           const prefs = resolvePreferences(row.preferences as never);
-          if (prefs.notifications.email) {
-            mailed = true;
-            await deps.mail.enqueue(tx, {
+          if (prefs.notifications.email)
+            mails.push({
               // Once per firing: a snoozed reminder fires again under a new key.
               idempotencyKey: `reminder:${id}:${dueAt.toISOString()}`,
               userId,
@@ -172,26 +170,38 @@ export async function fireDueReminders(
               text: `${title}. ${body}`,
               html: `<p>${escapeHtml(title)}. ${escapeHtml(body)}</p>`,
             });
-          }
           if (prefs.notifications.desktop)
-            pushes.push({ userId, id: `reminder-${id}-${dueAt.getTime()}`, title, body, url: link });
+            batch.pushes.push({
+              userId,
+              message: {
+                id: `reminder-${id}-${dueAt.getTime()}`,
+                kind: "reminder",
+                title: title.slice(0, 200),
+                body: body.slice(0, 1000),
+                url: link,
+              },
+            });
         }
+        const dtos = await insertNotifications(tx, notes);
+        for (const [i, dto] of dtos.entries()) announceNotification(deps.events, notes[i]!.userId, dto);
+        await deps.mail.enqueueAll(tx, mails);
+        batch.mailed = mails.length > 0;
         return rows.length;
       }),
     );
-    if (mailed) await deps.mail.kick();
-    for (const p of pushes) {
+    totals.fired += batch.fired;
+    totals.missed += batch.missed;
+    if (batch.mailed) mailing = deps.mail.kick();
+    if (batch.pushes.length > 0)
       await deps.push
-        .notify(p.userId, {
-          id: p.id,
-          kind: "reminder",
-          title: p.title.slice(0, 200),
-          body: p.body.slice(0, 1000),
-          url: p.url,
-        })
-        .catch((err) => deps.logger.error({ err, userId: p.userId }, "reminder push not queued"));
+        .notifyEach(batch.pushes)
+        .catch((err) =>
+          deps.logger.error({ err, reminders: batch.pushes.length }, "reminder pushes not queued"),
+        );
+    if (claimed < BATCH) {
+      await mailing;
+      return totals;
     }
-    if (claimed < BATCH) return totals;
   }
 }
 

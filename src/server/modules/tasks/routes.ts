@@ -19,8 +19,9 @@ import {
   timerStopResponse,
 } from "#shared/contracts/tasks.ts";
 import type { AppDeps } from "../../deps.ts";
+import { idempotent } from "../../http/idempotency.ts";
 import { clientTabId, idParam, readQuery } from "../../http/params.ts";
-import { reply } from "../../http/reply.ts";
+import { ResponseShapeError, reply } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
@@ -60,7 +61,14 @@ export function taskRoutes(
       .post("/", async (c) => {
         const o = writer(c);
         const body = await readJson(c, taskCreateBody);
-        return reply(c, taskDto, await createTask({ ...o, body, entitlements: deps.entitlements }), 201);
+        // A creation the web's offline queue sends (decision 282) carries an Idempotency-Key: sent
+        // again after a lost answer, it answers the first task and creates nothing (decision 257).
+        return idempotent(c, { db, clock: now, operation: "app:createTask", body }, async () => {
+          const task = await createTask({ ...o, body, entitlements: deps.entitlements });
+          const parsed = taskDto.safeParse(task);
+          if (!parsed.success) throw new ResponseShapeError(c.req.path, parsed.error.issues);
+          return { status: 201, body: parsed.data };
+        });
       })
       .get("/:id", async (c) =>
         reply(

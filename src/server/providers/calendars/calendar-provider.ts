@@ -119,4 +119,9 @@ export interface CalendarWriter {
     e: Omit<BlockEvent, "title" | "blockId">,
   ): Promise<void>;
   remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
+  /** The calendars of the account the person may write events to, every page read. */
+  calendars(accessToken: string): Promise<WritableCalendar[]>;
 }
+
+/** A calendar plan blocks can be written to; `primary`: the account's main (default) calendar. */
+export type WritableCalendar = { id: string; name: string; primary: boolean };

@@ -5,7 +5,12 @@
 // Rate limits (429, Google's 403 rateLimitExceeded) are waited out as the sync's reads are; an event
 // already gone at the provider counts as deleted.
 import { z } from "zod";
-import { type BlockEvent, CalendarApiError, type CalendarWriter } from "./calendar-provider.ts";
+import {
+  type BlockEvent,
+  CalendarApiError,
+  type CalendarWriter,
+  type WritableCalendar,
+} from "./calendar-provider.ts";
 
 export type { BlockEvent, CalendarWriter };
 
@@ -28,9 +33,9 @@ async function isGoogleRateLimit(res: Response): Promise<boolean> {
   return reasons.some((r) => r === "rateLimitExceeded" || r === "userRateLimitExceeded");
 }
 
-/** A bearer JSON call that writes; `gone` answers (404, 410) resolve to null for a delete. */
+/** A bearer JSON call (a write, or the read a write needs); with `goneIsDone`, 404 and 410 resolve to null. */
 async function send(
-  method: "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PATCH" | "DELETE",
   url: string,
   accessToken: string,
   body: unknown,
@@ -92,38 +97,129 @@ async function send(
 
 const enc = encodeURIComponent;
 
+/**
+ * The id Kairo gives the event of a plan block in Google: chosen by the client (base32hex, which a
+ * uuid's hex digits are), so a create whose answer was lost is not made twice (decision 306).
+ */
+export const googleEventIdOf = (blockId: string) => `kairo${blockId.replace(/-/g, "").toLowerCase()}`;
+
+const googleEvent = z
+  .object({
+    status: z.string().optional(),
+    extendedProperties: z.object({ private: z.record(z.string(), z.string()).optional() }).optional(),
+  })
+  .passthrough();
+
+/** Pages of a calendar list read at most: a guard against a provider that never stops paging. */
+const MAX_PAGES = 20;
+
+const googleCalendarList = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1),
+            summary: z.string().optional(),
+            summaryOverride: z.string().optional(),
+            primary: z.boolean().optional(),
+            deleted: z.boolean().optional(),
+          })
+          .passthrough(),
+      )
+      .optional(),
+    nextPageToken: z.string().optional(),
+  })
+  .passthrough();
+
+const graphCalendarList = z
+  .object({
+    value: z.array(
+      z
+        .object({
+          id: z.string().min(1),
+          name: z.string().optional(),
+          canEdit: z.boolean().optional(),
+          isDefaultCalendar: z.boolean().optional(),
+        })
+        .passthrough(),
+    ),
+    "@odata.nextLink": z.string().optional(),
+  })
+  .passthrough();
+
 export function googleWriter(o: { apiUrl: string; http?: HttpOptions }): CalendarWriter {
   const api = o.apiUrl.replace(/\/+$/, "");
   const when = (d: Date) => ({ dateTime: d.toISOString(), timeZone: "UTC" });
+  const eventsOf = (calendarId: string) => `${api}/calendars/${enc(calendarId)}/events`;
+  const move: CalendarWriter["move"] = async (token, calendarId, eventId, e) => {
+    await send(
+      "PATCH",
+      `${eventsOf(calendarId)}/${enc(eventId)}`,
+      token,
+      { start: when(e.start), end: when(e.end), transparency: e.busy ? "opaque" : "transparent" },
+      o.http,
+    );
+  };
   return {
     async insert(token, calendarId, e) {
-      const answer = await send(
-        "POST",
-        `${api}/calendars/${enc(calendarId)}/events`,
-        token,
-        {
-          summary: e.title,
-          description: e.description ?? "Planned by Kairo.",
-          start: when(e.start),
-          end: when(e.end),
-          transparency: e.busy ? "opaque" : "transparent",
-          extendedProperties: { private: { [KAIRO_MARK]: e.blockId } },
-        },
-        o.http,
-      );
+      const body = {
+        summary: e.title,
+        description: e.description ?? "Planned by Kairo.",
+        start: when(e.start),
+        end: when(e.end),
+        transparency: e.busy ? "opaque" : "transparent",
+        extendedProperties: { private: { [KAIRO_MARK]: e.blockId } },
+      };
+      const id = googleEventIdOf(e.blockId);
+      try {
+        const answer = await send("POST", eventsOf(calendarId), token, { id, ...body }, o.http);
+        return { eventId: shaped(created, answer, "created event").id };
+      } catch (err) {
+        if (!(err instanceof CalendarApiError && err.status === 409)) throw err;
+      }
+      // The id is taken. Either an earlier run created this event and lost the answer (it is
+      // adopted, at the block's time now), or Kairo deleted it once (Google keeps a deleted event's
+      // id): then a new event, with an id Google chooses.
+      const found = await send("GET", `${eventsOf(calendarId)}/${enc(id)}`, token, undefined, {
+        ...o.http,
+        goneIsDone: true,
+      });
+      const event = found === null ? null : shaped(googleEvent, found, "event");
+      if (
+        event &&
+        event.status !== "cancelled" &&
+        event.extendedProperties?.private?.[KAIRO_MARK] === e.blockId
+      ) {
+        await move(token, calendarId, id, e);
+        return { eventId: id };
+      }
+      const answer = await send("POST", eventsOf(calendarId), token, body, o.http);
       return { eventId: shaped(created, answer, "created event").id };
     },
-    async move(token, calendarId, eventId, e) {
-      await send(
-        "PATCH",
-        `${api}/calendars/${enc(calendarId)}/events/${enc(eventId)}`,
-        token,
-        { start: when(e.start), end: when(e.end), transparency: e.busy ? "opaque" : "transparent" },
-        o.http,
-      );
+    move,
+    async calendars(token) {
+      const out: WritableCalendar[] = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const url = new URL(`${api}/users/me/calendarList`);
+        url.searchParams.set("minAccessRole", "writer");
+        if (pageToken) url.searchParams.set("pageToken", pageToken);
+        const list = shaped(
+          googleCalendarList,
+          await send("GET", url.toString(), token, undefined, o.http),
+          "calendar list",
+        );
+        for (const c of list.items ?? [])
+          if (!c.deleted)
+            out.push({ id: c.id, name: c.summaryOverride ?? c.summary ?? c.id, primary: c.primary === true });
+        pageToken = list.nextPageToken;
+        if (!pageToken) break;
+      }
+      return out;
     },
     async remove(token, calendarId, eventId) {
-      await send("DELETE", `${api}/calendars/${enc(calendarId)}/events/${enc(eventId)}`, token, undefined, {
+      await send("DELETE", `${eventsOf(calendarId)}/${enc(eventId)}`, token, undefined, {
         ...o.http,
         goneIsDone: true,
       });
@@ -131,9 +227,27 @@ export function googleWriter(o: { apiUrl: string; http?: HttpOptions }): Calenda
   };
 }
 
+const graphCreated = z
+  .object({
+    id: z.string().min(1),
+    start: z.object({ dateTime: z.string() }).passthrough().optional(),
+    end: z.object({ dateTime: z.string() }).passthrough().optional(),
+    showAs: z.string().optional(),
+  })
+  .passthrough();
+
 export function microsoftWriter(o: { graphUrl: string; http?: HttpOptions }): CalendarWriter {
   const graph = o.graphUrl.replace(/\/+$/, "");
   const when = (d: Date) => ({ dateTime: d.toISOString().replace("Z", ""), timeZone: "UTC" });
+  const move: CalendarWriter["move"] = async (token, _calendarId, eventId, e) => {
+    await send(
+      "PATCH",
+      `${graph}/me/events/${enc(eventId)}`,
+      token,
+      { start: when(e.start), end: when(e.end), showAs: e.busy ? "busy" : "free" },
+      o.http,
+    );
+  };
   const events = (calendarId: string) =>
     calendarId === "default" ? `${graph}/me/events` : `${graph}/me/calendars/${enc(calendarId)}/events`;
   return {
@@ -155,19 +269,37 @@ export function microsoftWriter(o: { graphUrl: string; http?: HttpOptions }): Ca
               [KAIRO_MARK]: e.blockId,
             },
           ],
+          // Graph answers a repeated create with the same transactionId with the event the first
+          // one made, so a create whose answer was lost is not made twice (decision 306).
+          transactionId: e.blockId,
         },
         o.http,
       );
-      return { eventId: shaped(created, answer, "created event").id };
+      const event = shaped(graphCreated, answer, "created event");
+      // A repeated create answers the first event as it was: set it to the block's time now.
+      const at = (v: { dateTime: string } | undefined) =>
+        v ? Date.parse(`${v.dateTime.replace(/Z$/, "")}Z`) : NaN;
+      if (
+        at(event.start) !== e.start.getTime() ||
+        at(event.end) !== e.end.getTime() ||
+        (event.showAs !== undefined && event.showAs !== (e.busy ? "busy" : "free"))
+      )
+        await move(token, calendarId, event.id, e);
+      return { eventId: event.id };
     },
-    async move(token, _calendarId, eventId, e) {
-      await send(
-        "PATCH",
-        `${graph}/me/events/${enc(eventId)}`,
-        token,
-        { start: when(e.start), end: when(e.end), showAs: e.busy ? "busy" : "free" },
-        o.http,
-      );
+    move,
+    async calendars(token) {
+      const out: WritableCalendar[] = [];
+      let next: string | undefined = `${graph}/me/calendars?$select=id,name,canEdit,isDefaultCalendar`;
+      for (let page = 0; next && page < MAX_PAGES; page++) {
+        const answer: unknown = await send("GET", next, token, undefined, o.http);
+        const list: z.infer<typeof graphCalendarList> = shaped(graphCalendarList, answer, "calendar list");
+        for (const c of list.value)
+          if (c.canEdit !== false)
+            out.push({ id: c.id, name: c.name ?? c.id, primary: c.isDefaultCalendar === true });
+        next = list["@odata.nextLink"];
+      }
+      return out;
     },
     async remove(token, _calendarId, eventId) {
       await send("DELETE", `${graph}/me/events/${enc(eventId)}`, token, undefined, {

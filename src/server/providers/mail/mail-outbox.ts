@@ -34,6 +34,8 @@ export type QueuedMail = MailMessage & {
 export type MailOutbox = {
   /** Inside the sender's transaction: the mail leaves only if it commits, and once per key. */
   enqueue(tx: Tx, mail: QueuedMail): Promise<void>;
+  /** `enqueue` for many in one statement (the reminder sweep's batches). */
+  enqueueAll(tx: Tx, mails: QueuedMail[]): Promise<void>;
   /** After the commit: delivers what is due now, in this instance (never throws). */
   kick(): Promise<void>;
   /** Delivers due mail (the timer of every instance, and kick): how many were sent. */
@@ -53,19 +55,23 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger 
   const log = deps.logger.child({ component: "mail-outbox" });
   let chain: Promise<unknown> = Promise.resolve();
 
-  async function enqueue(tx: Tx | Db, mail: QueuedMail) {
+  async function enqueueAll(tx: Tx | Db, mails: QueuedMail[]) {
+    if (mails.length === 0) return;
     await tx
       .insert(mailOutbox)
-      .values({
-        idempotencyKey: mail.idempotencyKey,
-        userId: mail.userId ?? null,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      })
+      .values(
+        mails.map((mail) => ({
+          idempotencyKey: mail.idempotencyKey,
+          userId: mail.userId ?? null,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        })),
+      )
       .onConflictDoNothing();
   }
+  const enqueue = (tx: Tx | Db, mail: QueuedMail) => enqueueAll(tx, [mail]);
 
   /** Claims due pending mail (all of it, or the one with `key`) for CLAIM_SECONDS. */
   async function claim(key?: string) {
@@ -136,6 +142,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; logger: Logger 
 
   return {
     enqueue,
+    enqueueAll,
     kick,
     deliverDue: () => deliverDue(),
     mailer: {

@@ -23,6 +23,7 @@ import { pomodoroTodayQueryOptions } from "#web/features/pomodoro/api/get-pomodo
 import { PomodoroPanel } from "#web/features/pomodoro/components/pomodoro-panel.tsx";
 import { ProjectPicker } from "#web/features/projects/components/project-picker.tsx";
 import { recentTasksQueryOptions } from "#web/features/tasks/api/get-recent-tasks.ts";
+import { QueuedTasks } from "#web/features/tasks/components/queued-tasks.tsx";
 import { RecentTasksPanel } from "#web/features/tasks/components/recent-tasks-panel.tsx";
 import { useUpgradeDialog } from "#web/features/upgrade/upgrade-dialog-provider.tsx";
 import { useUpgradeReturn } from "#web/features/upgrade/use-upgrade-return.ts";
@@ -110,7 +111,10 @@ function Overview() {
         </SectionBoundary>
         <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <SectionBoundary what="Recent tasks">
-            <RecentTasksPanel onUpgrade={upgrade.open} />
+            <div>
+              <QueuedTasks />
+              <RecentTasksPanel onUpgrade={upgrade.open} />
+            </div>
           </SectionBoundary>
           <SectionBoundary what="The Pomodoro timer">
             <PomodoroPanel />

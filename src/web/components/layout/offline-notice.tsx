@@ -1,5 +1,6 @@
 // Says so while the browser has no network (decision 280): the installed app opens offline from the
-// service worker's kept shell, and what it shows then cannot be saved or refreshed.
+// service worker's kept shell with the answers last loaded (decision 281), which cannot be refreshed;
+// a new task waits in this browser until the connection returns (decision 282).
 import { useSyncExternalStore } from "react";
 
 function subscribe(onChange: () => void) {
@@ -14,7 +15,7 @@ function subscribe(onChange: () => void) {
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 export const OFFLINE_TEXT =
-  "You are offline. Kairo cannot load or save anything until the connection returns.";
+  "You are offline. Kairo shows what it last loaded and keeps new tasks until the connection returns.";
 
 export function OfflineNotice() {
   const isOffline = useSyncExternalStore(subscribe, offline, () => false);

@@ -28,8 +28,8 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogContent } from "#web/components/ui/dialog.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
-import { useCreateTask } from "#web/lib/create-task.ts";
-import { describeError, notifySuccess } from "#web/lib/notify.ts";
+import { QUEUED_MESSAGE, useCreateTask } from "#web/lib/create-task.ts";
+import { describeError, notifyInfo, notifySuccess } from "#web/lib/notify.ts";
 import { useProjects } from "#web/lib/projects.ts";
 import { type JumpCommand, matchCommands } from "../jump-commands.ts";
 import { onQuickCaptureRequest, onQuickCaptureToggle, openQuickCapture } from "../open-quick-capture.ts";
@@ -164,7 +164,7 @@ function QuickCapturePanel({
       return;
     }
     try {
-      await create.mutateAsync({
+      const outcome = await create.mutateAsync({
         title: parsed.title,
         deadline: parsed.deadline ? parsed.deadline.toISOString() : null,
         estimatedMinutes: parsed.estimatedMinutes ?? ESTIMATE_MINUTES.default,
@@ -183,7 +183,8 @@ function QuickCapturePanel({
             }
           : {}),
       });
-      notifySuccess("Task added");
+      if (outcome.queued) notifyInfo("Task kept for later", QUEUED_MESSAGE);
+      else notifySuccess("Task added");
       onClose();
     } catch (err) {
       const fieldMessage = err instanceof ApiError ? Object.values(err.fields ?? {})[0] : undefined;

@@ -36,8 +36,8 @@ import { Slider } from "#web/components/ui/slider.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { cn } from "#web/lib/cn.ts";
-import { useCreateTask } from "#web/lib/create-task.ts";
-import { notifyError, notifySuccess } from "#web/lib/notify.ts";
+import { QUEUED_MESSAGE, useCreateTask } from "#web/lib/create-task.ts";
+import { notifyError, notifyInfo, notifySuccess } from "#web/lib/notify.ts";
 import { sortProjects, useMilestones, useProjectMembers, useProjects } from "#web/lib/projects.ts";
 import { taskConflictOf, useUpdateTask } from "../api/update-task.ts";
 import { fromDateTimeLocalValue, toDateTimeLocalValue } from "../lib/deadline.ts";
@@ -254,8 +254,13 @@ function TaskForm({
         );
       } else {
         const recurrence = recurrenceBody();
-        await create.mutateAsync({ ...body, ...placement, ...(recurrence ? { recurrence } : {}) });
-        notifySuccess("Task added");
+        const outcome = await create.mutateAsync({
+          ...body,
+          ...placement,
+          ...(recurrence ? { recurrence } : {}),
+        });
+        if (outcome.queued) notifyInfo("Task kept for later", QUEUED_MESSAGE);
+        else notifySuccess("Task added");
         onDone();
       }
     } catch (error) {

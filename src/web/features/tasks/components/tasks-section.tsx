@@ -26,6 +26,7 @@ import { AssigneeNames } from "./assignee-names.ts";
 import { CompleteWithSubtasksDialog } from "./complete-with-subtasks-dialog.tsx";
 import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
 import { TaskFormDialog } from "./lazy-task-form-dialog.tsx";
+import { QueuedTasks } from "./queued-tasks.tsx";
 import { conflictAuthor } from "./task-conflict-notice.tsx";
 import { TaskFilters } from "./task-filters.tsx";
 import type { OnUpgrade, TaskDetails } from "./task-form-dialog.tsx";
@@ -336,6 +337,7 @@ export function TasksSection({
           )}
         </div>
       )}
+      {scope?.assignee !== "me" && <QueuedTasks projectId={scope?.projectId} />}
       <div className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
         <AssigneeNames.Provider value={people}>{body}</AssigneeNames.Provider>
       </div>

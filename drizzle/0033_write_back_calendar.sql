@@ -1,0 +1,1 @@
+ALTER TABLE "planner_state" ADD COLUMN "write_back_calendar_id" text;
