@@ -165,9 +165,20 @@ test("writing accepted plan blocks: choosing the calendar asks the provider for 
   await expect(calendarSection(page).getByLabel("Write accepted plan blocks to my calendar")).not.toHaveValue(
     "",
   );
+  // The account's calendars the person may write to; another is chosen.
+  const target = calendarSection(page).getByLabel("Calendar for plan blocks");
+  await expect(target).toHaveValue("ada@example.com");
+  await expect(target.getByRole("option")).toHaveText([
+    "ada@example.com (main calendar)",
+    "Team plans",
+    "Focus blocks",
+  ]);
+  await target.selectOption({ label: "Team plans" });
+  await expect(page.getByText("Plan blocks are written to Team plans")).toBeVisible();
   await calendarSection(page)
     .getByLabel("Write accepted plan blocks to my calendar")
     .selectOption({ label: "Off" });
+  await expect(calendarSection(page).getByLabel("Calendar for plan blocks")).toHaveCount(0);
   await expect(page.getByText("Plan blocks are no longer written")).toBeVisible();
   // No axe pass here: the Connections tab's "Sync Complete" badge (bg-success/15) fails colour
   // contrast on main already; the first journey checks the section on its Sync History tab.
