@@ -13,6 +13,7 @@ import { interactionLatencies, launchChromium, scriptBytesAsServed, signedInCont
 import { entryJsGzipBytes } from "./bundle-size.ts";
 import { importFigures } from "./import.ts";
 import { lighthouseScores } from "./lighthouse.ts";
+import { mcpFigures } from "./mcp.ts";
 import { BENCH_SECRET, loadAverage, oneCallAlone, pgFigures, signedInCookie } from "./pg-figures.ts";
 import { seedHeavyUser } from "./seed-heavy-user.ts";
 
@@ -215,6 +216,21 @@ const userId = (
   record(
     "import a 10,000-task Todoist CSV, PGlite: preview / commit (ms, target commit < 30,000)",
     `${r.preview.toFixed(0)} / ${r.commit.toFixed(0)}`,
+  );
+}
+
+// 3a'. An MCP tool call, create_task, as a new person's connected assistant (bench/mcp.ts; issue 26
+// point 8: p99 under 50 ms of server time).
+{
+  const base = `http://127.0.0.1:${port}`;
+  const r = await mcpFigures(base, await signedInCookie(base));
+  record(
+    `MCP tools/call create_task, PGlite, ${r.n} in a row: server time p50 / p99, client p50 (ms, target p99 < 50)`,
+    `${r.mcp.p50.toFixed(1)} / ${r.mcp.p99.toFixed(1)}, ${r.clientP50.toFixed(1)}`,
+  );
+  record(
+    "  the same creations through POST /api/tasks with a cookie, interleaved: server time p50 / p99 (ms)",
+    `${r.app.p50.toFixed(1)} / ${r.app.p99.toFixed(1)}`,
   );
 }
 

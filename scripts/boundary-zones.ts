@@ -67,6 +67,9 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   health: [],
   // Import (decisions 275, 276): a file becomes projects, milestones and tasks written in one go.
   import: ["projects", "tasks"],
+  // The MCP server (decision 293): its tools call the use cases /api/v1 calls, behind the OAuth
+  // provider's tokens (platform).
+  mcp: ["platform", "tasks", "comments", "planner", "ai-insights"],
   notifications: [],
   platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders", "ai-insights"],
   planner: ["ai-insights", "permissions"],

@@ -1,7 +1,7 @@
 // Builds the Hono app: ordered middleware, module mounts and the single error handler.
 // Everything it depends on arrives in `deps` from the composition root (main.ts or a test).
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { IMPORT_MAX_BODY_BYTES } from "#shared/contracts/import.ts";
 import { AppError } from "#shared/errors/app-error.ts";
@@ -23,6 +23,7 @@ import { MAX_JSON_BYTES } from "./http/validate.ts";
 import { personWriteLimit } from "./http/write-limit.ts";
 import { lastActiveMiddleware } from "./modules/account/last-active.ts";
 import { icalFeedRoutes } from "./modules/calendar-integrations/ical-routes.ts";
+import { mcpRoutes } from "./modules/mcp/routes.ts";
 import { oauthRoutes } from "./modules/platform/oauth-routes.ts";
 import { problemDetails } from "./modules/platform/problem.ts";
 
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps) {
   const limitBody = bodyLimit({ maxSize: MAX_JSON_BYTES });
   // An import carries the whole file (decision 275): its own, larger limit.
   const limitImport = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES });
-  app.use("/api/*", (c, next) => {
+  const clientContext = (c: Context<AppBindings>) => {
     const forwarded = deps.trustProxy
       ? requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim()
       : undefined;
@@ -69,6 +70,17 @@ export function createApp(deps: AppDeps) {
     }
     c.set("clientIp", ip ?? null);
     c.set("rateLimiting", limits);
+  };
+  // Outside /api, the two addresses that count calls: app registration (per address) and the MCP
+  // server (per grant). They take no cookie, so no origin check; each limits its own body.
+  for (const path of ["/oauth/register", "/mcp"]) {
+    app.use(path, (c, next) => {
+      clientContext(c);
+      return next();
+    });
+  }
+  app.use("/api/*", (c, next) => {
+    clientContext(c);
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // bodyLimit refuses by throwing (a 413); what it returns is only next()'s result.
     return checkOrigin(c, async () => {
@@ -107,6 +119,8 @@ export function createApp(deps: AppDeps) {
   app.route("/ical", icalFeedRoutes(deps));
   // The OAuth provider: discovery, signing keys, authorize, token and the spec's consent calls.
   app.route("/", oauthRoutes(deps));
+  // The remote MCP server for AI assistants, protected by that provider (decision 293).
+  app.route("/", mcpRoutes(deps));
   app.route("/", siteFiles(deps.publicUrl));
   if (deps.webRoot) app.route("/", staticWeb(deps.webRoot, { publicUrl: deps.publicUrl }));
 

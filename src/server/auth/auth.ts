@@ -75,6 +75,8 @@ export type AuthOptions = {
 
 /** Where the API that OAuth access tokens are for lives: their audience (decision 190). */
 export const apiAudience = (baseURL: string) => `${new URL(baseURL).origin}/api/v1`;
+/** The MCP server's address: the audience of the tokens an AI assistant holds (decision 293). */
+export const mcpAudience = (baseURL: string) => `${new URL(baseURL).origin}/mcp`;
 
 export function createAuth(o: AuthOptions) {
   const secure = o.baseURL.startsWith("https://");

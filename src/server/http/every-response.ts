@@ -117,7 +117,8 @@ export function everyResponse(o: { logger: Logger; trustProxy: boolean }): Middl
       "log",
       lazyChild(o.logger, () => ({ requestId, path: loggedPath(path) })),
     );
-    const api = path === "/api" || path.startsWith("/api/");
+    // The MCP server (decision 293) answers personal data as /api does: no-store, Server-Timing.
+    const api = path === "/api" || path.startsWith("/api/") || path === "/mcp";
     const started = api ? performance.now() : 0;
     const headers = api ? API_HEADERS : SECURITY_HEADERS;
     // Strict-Transport-Security only where the answer goes out over HTTPS: directly, or through a

@@ -55,6 +55,16 @@ export const ROUTE_LIMITS = {
     windowSeconds: 3600,
     message: "This credential has used its 1000 calls for this hour. Please wait for the next hour.",
   },
+  /**
+   * Dynamic client registration (/oauth/register, decision 294): counted per client address, as
+   * no one is signed in; an assistant registers once per install.
+   */
+  oauthRegister: {
+    name: "oauth-register",
+    max: 20,
+    windowSeconds: 3600,
+    message: "Too many app registrations from this address. Please try again later.",
+  },
   /** Creating workflows: each one adds to what the per-minute sweep and the run workers carry. */
   workflowCreate: { name: "workflow-create", max: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RateLimitOptions>;

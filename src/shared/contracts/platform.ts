@@ -86,7 +86,8 @@ export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponse>;
 /** GET /oauth/authorizations/{id}: what the consent page shows. */
 export const authorizationDto = z.object({
   id: z.string(),
-  app: z.object({ name: z.string(), owner: z.string() }),
+  /** owner: the registering team; null for a client that registered itself (decision 294). */
+  app: z.object({ name: z.string(), owner: z.string().nullable() }),
   redirectOrigin: z.string(),
   scopes: z.array(z.object({ scope: z.string(), description: z.string() })),
   status: z.string(),
@@ -100,7 +101,8 @@ export const consentResponse = z.object({ redirectTo: z.string() });
 export const connectedAppDto = z.object({
   id: z.string(),
   appName: z.string(),
-  owner: z.string(),
+  /** Null: the app registered itself (decision 294); no team vouches for it. */
+  owner: z.string().nullable(),
   scopes: z.array(z.object({ scope: z.string(), description: z.string() })),
   grantedAt: z.string(),
   recentActions: z.array(

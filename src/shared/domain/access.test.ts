@@ -8,7 +8,7 @@ const liveDemo = { expiresAt: new Date(now.getTime() + 60_000) };
 const pastDemo = { expiresAt: new Date(now.getTime() - 1) };
 
 const EVERYONE = ["dashboard", "tasks", "calendar", "analytics", "settings"];
-const PRO = ["ai_insights", "workflow_automation", "voice_commands", "advanced_analytics"];
+const PRO = ["ai_insights", "workflow_automation", "voice_commands", "advanced_analytics", "ai_assistants"];
 const TEAM = ["team_collaboration", "api_access"];
 const PLANS: EffectivePlan[] = ["free", "trial", "pro", "team"];
 

@@ -39,6 +39,18 @@ export function sortScopes(scopes: readonly string[]): ApiScope[] {
   return API_SCOPES.filter((s) => scopes.includes(s));
 }
 
+/**
+ * What the MCP server's tools can need (decision 293): the scopes its protected-resource metadata
+ * offers, so an assistant asks for these and the consent page lists only them.
+ */
+export const MCP_SCOPES = [
+  "tasks:read",
+  "tasks:write",
+  "time:write",
+  "calendar:write",
+  "insights:read",
+] as const satisfies readonly ApiScope[];
+
 /** A team's cap on registered apps: the spec's "10 custom apps" of the Team plan. */
 export const MAX_APPS_PER_TEAM = 10;
 /** The longest an API key may live, and the choices the form offers. */

@@ -64,6 +64,7 @@ const PRO_FEATURES: FeatureId[] = [
   "workflow_automation",
   "voice_commands",
   "advanced_analytics",
+  "ai_assistants",
 ];
 
 describe("decideEntitlements", () => {

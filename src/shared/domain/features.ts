@@ -12,6 +12,7 @@ export const FEATURE_IDS = [
   "advanced_analytics",
   "team_collaboration",
   "api_access",
+  "ai_assistants",
 ] as const;
 export type FeatureId = (typeof FEATURE_IDS)[number];
 
@@ -72,6 +73,13 @@ export const FEATURES: Record<FeatureId, FeatureEntry> = {
     name: "API access",
     description: "Webhooks and programmatic access to your data",
     tiers: ["team", "elite"],
+    everyone: false,
+  },
+  // Issue 26: connecting an AI assistant over MCP is Pro and Team (decision 293).
+  ai_assistants: {
+    name: "AI assistant connections",
+    description: "Let Claude or another MCP client read and change your tasks, with your consent",
+    tiers: PAID,
     everyone: false,
   },
 };

@@ -19,18 +19,24 @@ export const jwks = pgTable("jwks", {
   crv: text("crv"),
 });
 
-/** An OAuth client a team's owner or admin registered. Deleting one ends every grant it holds. */
+/**
+ * An OAuth client: one a team's owner or admin registered (confidential, with a secret), or one an
+ * AI assistant registered itself through dynamic client registration (decision 294: public, no
+ * secret, no team, the MCP server its only resource). Deleting one ends every grant it holds.
+ */
 export const oauthApps = pgTable(
   "oauth_apps",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    /** The registering team; null for a dynamically registered client. */
+    organizationId: text("organization_id").references(() => organization.id, { onDelete: "cascade" }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** team: registered in Settings → Developer; dynamic: by RFC 7591 at /oauth/register. */
+    registration: text("registration").notNull().default("team"),
     name: text("name").notNull(),
     clientId: text("client_id").notNull(),
-    clientSecretHash: text("client_secret_hash").notNull(),
+    /** Null for a public client (token_endpoint_auth_method none: PKCE is its only proof). */
+    clientSecretHash: text("client_secret_hash"),
     redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
@@ -59,6 +65,8 @@ export const oauthAuthorizations = pgTable(
     scopes: jsonb("scopes").$type<string[]>().notNull(),
     state: text("state"),
     codeChallenge: text("code_challenge").notNull(),
+    /** The resource the token is for (RFC 8707): api (/api/v1) or mcp (/mcp); its audience. */
+    resource: text("resource").notNull().default("api"),
     /** pending, approved (a code was issued), denied, used (the code was exchanged). */
     status: text("status").notNull().default("pending"),
     codeHash: text("code_hash"),
@@ -84,6 +92,8 @@ export const oauthGrants = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    /** The resource its access tokens are for: api or mcp (as the authorization that made it). */
+    resource: text("resource").notNull().default("api"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     revokedAt: tstz("revoked_at"),
   },

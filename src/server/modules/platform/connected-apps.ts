@@ -14,7 +14,8 @@ export async function listConnectedApps(o: { db: Db; personId: string }) {
     .select({ grant: oauthGrants, appName: oauthApps.name, owner: organization.name })
     .from(oauthGrants)
     .innerJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
-    .innerJoin(organization, eq(organization.id, oauthApps.organizationId))
+    // A client that registered itself has no team (decision 294).
+    .leftJoin(organization, eq(organization.id, oauthApps.organizationId))
     .where(and(eq(oauthGrants.userId, o.personId), isNull(oauthGrants.revokedAt)))
     .orderBy(desc(oauthGrants.createdAt))
     .limit(50);

@@ -177,7 +177,10 @@ export function credentialMiddleware(o: {
         grantId: null,
       };
       c.set("credential", credential);
-      const limited = await limitCall(c, `session:${c.get("sessionId") ?? sessionUser.id}`);
+      const limited = await limitCall(
+        c as unknown as Context<AppBindings>,
+        `session:${c.get("sessionId") ?? sessionUser.id}`,
+      );
       if (limited) return limited;
       return next();
     }
@@ -230,7 +233,7 @@ export function credentialMiddleware(o: {
     });
     c.set("credential", credential);
     const limited = await limitCall(
-      c,
+      c as unknown as Context<AppBindings>,
       credential.apiKeyId ? `key:${credential.apiKeyId}` : `grant:${credential.grantId}`,
     );
     if (limited) {
@@ -261,8 +264,8 @@ export function credentialMiddleware(o: {
  * resets (t). Past the limit: a 429 problem document with Retry-After. A failing counter store
  * serves the call without headers (as every other limit does).
  */
-async function limitCall(c: Context<V1Bindings>, who: string): Promise<Response | null> {
-  const r = rateLimitingOf(c as unknown as Context<AppBindings>);
+export async function limitCall(c: Context<AppBindings>, who: string): Promise<Response | null> {
+  const r = rateLimitingOf(c);
   if (!r.enabled) return null;
   const limit = ROUTE_LIMITS.apiV1;
   let counted: WindowCount;

@@ -5,15 +5,18 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authorizationDto, consentBody, consentResponse } from "#shared/contracts/platform.ts";
 import { uuidParam } from "#shared/contracts/tasks.ts";
-import { API_SCOPES } from "#shared/domain/api-scopes.ts";
+import { API_SCOPES, MCP_SCOPES } from "#shared/domain/api-scopes.ts";
 import { AppError } from "#shared/errors/app-error.ts";
-import { apiAudience } from "../../auth/auth.ts";
+import { apiAudience, mcpAudience } from "../../auth/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { originCheck } from "../../http/origin-check.ts";
+import { rateLimit } from "../../http/rate-limit.ts";
 import { reply } from "../../http/reply.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { requireUser, sessionMiddleware } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
+import { RegistrationError, registerClient } from "./client-registration.ts";
 import {
   type ClientCredentials,
   decideAuthorization,
@@ -33,13 +36,16 @@ export function oauthMetadata(issuer: string) {
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
+    // Dynamic client registration (RFC 7591): how an AI assistant joins by Kairo's address alone.
+    registration_endpoint: `${issuer}/oauth/register`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     scopes_supported: [...API_SCOPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],
     code_challenge_methods_supported: ["S256"],
-    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    // "none": the public clients registered at /oauth/register (decision 294).
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${issuer}/settings`,
@@ -88,15 +94,18 @@ function oauthErrorReply(c: Context, err: OAuthError) {
 export function oauthRoutes(deps: Deps) {
   const db = deps.database.db;
   const issuer = new URL(deps.publicUrl).origin;
-  const resource = apiAudience(deps.publicUrl);
+  const resources = { api: apiAudience(deps.publicUrl), mcp: mcpAudience(deps.publicUrl) };
   const metadata = oauthMetadata(issuer);
-  const protectedResource = {
+  // RFC 9728: one document per protected resource, at the well-known address with its path.
+  const describe = (resource: string, name: string, scopes: readonly string[]) => ({
     resource,
     authorization_servers: [issuer],
-    scopes_supported: [...API_SCOPES],
+    scopes_supported: [...scopes],
     bearer_methods_supported: ["header"],
-    resource_name: "Kairo API",
-  };
+    resource_name: name,
+  });
+  const protectedResource = describe(resources.api, "Kairo API", API_SCOPES);
+  const mcpResource = describe(resources.mcp, "Kairo MCP server", MCP_SCOPES);
   const session = sessionMiddleware(deps.auth, db);
   const sameOrigin = originCheck({ policy: deps.originPolicy, exempt: () => false });
   const limit = bodyLimit({ maxSize: 16 * 1024 });
@@ -116,7 +125,8 @@ export function oauthRoutes(deps: Deps) {
       return c.json(await deps.auth.api.getJwks());
     })
     .get("/.well-known/oauth-protected-resource", (c) => c.json(protectedResource))
-    .get("/.well-known/oauth-protected-resource/api/v1", (c) => c.json(protectedResource));
+    .get("/.well-known/oauth-protected-resource/api/v1", (c) => c.json(protectedResource))
+    .get("/.well-known/oauth-protected-resource/mcp", (c) => c.json(mcpResource));
 
   app.use("/oauth/authorize", session);
   app.use("/oauth/authorizations/*", session);
@@ -124,6 +134,8 @@ export function oauthRoutes(deps: Deps) {
   app.use("/oauth/authorizations/*", limit);
   app.use("/oauth/token", limit);
   app.use("/oauth/revoke", limit);
+  app.use("/oauth/register", limit);
+  app.use("/oauth/register", rateLimit(ROUTE_LIMITS.oauthRegister));
 
   app.get("/oauth/authorize", async (c) => {
     const url = new URL(c.req.url);
@@ -131,6 +143,7 @@ export function oauthRoutes(deps: Deps) {
       db,
       clock: deps.clock,
       issuer,
+      resources,
       params: c.req.query(),
       personId: c.get("user")?.id ?? null,
       returnTo: `${url.pathname}${url.search}`,
@@ -169,7 +182,7 @@ export function oauthRoutes(deps: Deps) {
     try {
       const body = await formBody(c);
       const client = clientCredentials(c, body);
-      const common = { db, auth: deps.auth, clock: deps.clock, client };
+      const common = { db, auth: deps.auth, clock: deps.clock, resources, client, resource: body.resource };
       let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       if (body.grant_type === "authorization_code") {
         tokens = await exchangeCode({
@@ -191,6 +204,27 @@ export function oauthRoutes(deps: Deps) {
       return c.json(tokens);
     } catch (err) {
       if (err instanceof OAuthError) return oauthErrorReply(c, err);
+      throw err;
+    }
+  });
+
+  // RFC 7591: a public client, answered 201 with its registration, or 400 naming the problem.
+  app.post("/oauth/register", async (c) => {
+    c.header("Cache-Control", "no-store");
+    let metadata: unknown;
+    try {
+      metadata = await c.req.json();
+    } catch {
+      return c.json(
+        { error: "invalid_client_metadata", error_description: "The body must be JSON client metadata." },
+        400,
+      );
+    }
+    try {
+      return c.json(await registerClient({ db, clock: deps.clock, metadata }), 201);
+    } catch (err) {
+      if (err instanceof RegistrationError)
+        return c.json({ error: err.error, error_description: err.message }, 400);
       throw err;
     }
   });

@@ -35,6 +35,27 @@ export type AuthorizeOutcome =
 
 type AuthorizeParams = Record<string, string | undefined>;
 
+/** The two resources a token may be for (RFC 8707) and their addresses, the tokens' audiences. */
+export type ResourceKind = "api" | "mcp";
+export type Resources = Record<ResourceKind, string>;
+
+/**
+ * The resource an authorization or token request names, checked against what the client may use:
+ * a team's app defaults to the API and may ask for the MCP server; a client that registered itself
+ * (decision 294) is for the MCP server only. Null: a resource this server does not serve.
+ */
+function resourceFor(
+  app: { registration: string },
+  asked: string | undefined,
+  resources: Resources,
+): ResourceKind | null {
+  const dynamic = app.registration === "dynamic";
+  if (asked === undefined || asked === "") return dynamic ? "mcp" : "api";
+  if (asked === resources.mcp) return "mcp";
+  if (asked === resources.api && !dynamic) return "api";
+  return null;
+}
+
 /** The client's redirect with the given parameters, plus `iss` (RFC 9207). */
 function redirectWith(
   redirectUri: string,
@@ -51,6 +72,7 @@ export async function startAuthorization(o: {
   db: Db;
   clock: Clock;
   issuer: string;
+  resources: Resources;
   params: AuthorizeParams;
   personId: string | null;
   loginPath: (returnTo: string) => string;
@@ -86,6 +108,8 @@ export async function startAuthorization(o: {
   const scopes = asked.length > 0 ? asked : app.scopes;
   if (!scopes.every((s) => isApiScope(s) && app.scopes.includes(s)))
     return fail("invalid_scope", "The app asked for a scope it is not registered for.");
+  const resource = resourceFor(app, p.resource, o.resources);
+  if (!resource) return fail("invalid_target", "resource names no address this app may use.");
   if (!o.personId) return { kind: "redirect", location: o.loginPath(o.returnTo) };
   const now = o.clock();
   const [row] = await o.db
@@ -95,6 +119,7 @@ export async function startAuthorization(o: {
       userId: o.personId,
       redirectUri,
       scopes: sortScopes(scopes),
+      resource,
       state: p.state ?? null,
       codeChallenge: p.code_challenge,
       createdAt: now,
@@ -112,7 +137,7 @@ async function pendingAuthorization(db: Db, clock: Clock, id: string, personId: 
     .select({ a: oauthAuthorizations, appName: oauthApps.name, owner: organization.name })
     .from(oauthAuthorizations)
     .innerJoin(oauthApps, eq(oauthApps.id, oauthAuthorizations.appId))
-    .innerJoin(organization, eq(organization.id, oauthApps.organizationId))
+    .leftJoin(organization, eq(organization.id, oauthApps.organizationId))
     .where(and(eq(oauthAuthorizations.id, id), eq(oauthAuthorizations.userId, personId)))
     .limit(1);
   if (!row || row.a.expiresAt <= clock()) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -167,7 +192,7 @@ export async function decideAuthorization(o: {
   const redirectTo = await o.db.transaction(async (tx) => {
     const [grant] = await tx
       .insert(oauthGrants)
-      .values({ appId: a.appId, userId: a.userId, scopes: a.scopes, createdAt: now })
+      .values({ appId: a.appId, userId: a.userId, scopes: a.scopes, resource: a.resource, createdAt: now })
       .returning({ id: oauthGrants.id });
     const done = await tx
       .update(oauthAuthorizations)
@@ -188,13 +213,29 @@ export async function decideAuthorization(o: {
 
 export type ClientCredentials = { clientId: string | null; clientSecret: string | null };
 
+/**
+ * The client of a token or revocation request: a confidential one proves itself with its secret; a
+ * public one (decision 294) names its client_id only and presents no secret, PKCE being its proof.
+ */
 async function authenticateClient(db: Db, c: ClientCredentials) {
-  if (!c.clientId || !c.clientSecret)
-    throw new OAuthError(401, "invalid_client", "Client authentication is required.");
+  if (!c.clientId) throw new OAuthError(401, "invalid_client", "Client authentication is required.");
   const [app] = await db.select().from(oauthApps).where(eq(oauthApps.clientId, c.clientId)).limit(1);
-  if (!app || !secretMatches(c.clientSecret, app.clientSecretHash))
+  if (!app) throw new OAuthError(401, "invalid_client", "Client authentication failed.");
+  if (app.clientSecretHash === null) {
+    if (c.clientSecret) throw new OAuthError(401, "invalid_client", "This public client has no secret.");
+    return app;
+  }
+  if (!c.clientSecret) throw new OAuthError(401, "invalid_client", "Client authentication is required.");
+  if (!secretMatches(c.clientSecret, app.clientSecretHash))
     throw new OAuthError(401, "invalid_client", "Client authentication failed.");
   return app;
+}
+
+/** A token request's `resource` (RFC 8707), when present, must be the grant's. */
+function checkResource(asked: string | undefined, grantResource: string, resources: Resources) {
+  if (asked === undefined) return;
+  if (asked !== resources[grantResource as ResourceKind])
+    throw new OAuthError(400, "invalid_target", "resource differs from the one this grant is for.");
 }
 
 export type TokenResponse = {
@@ -209,7 +250,8 @@ async function issueTokens(o: {
   db: Db;
   auth: Auth;
   clock: Clock;
-  grant: { id: string; userId: string; scopes: string[] };
+  resources: Resources;
+  grant: { id: string; userId: string; scopes: string[]; resource: string };
   clientId: string;
 }): Promise<TokenResponse> {
   const now = o.clock();
@@ -219,6 +261,8 @@ async function issueTokens(o: {
     body: {
       payload: {
         sub: o.grant.userId,
+        // The audience is the one resource the grant is for: an MCP token is refused by /api/v1.
+        aud: o.resources[o.grant.resource as ResourceKind],
         client_id: o.clientId,
         scope,
         gid: o.grant.id,
@@ -256,10 +300,12 @@ export async function exchangeCode(o: {
   db: Db;
   auth: Auth;
   clock: Clock;
+  resources: Resources;
   client: ClientCredentials;
   code: string | undefined;
   redirectUri: string | undefined;
   codeVerifier: string | undefined;
+  resource?: string | undefined;
 }): Promise<TokenResponse> {
   const app = await authenticateClient(o.db, o.client);
   if (!o.code) throw new OAuthError(400, "invalid_request", "code is required.");
@@ -285,6 +331,7 @@ export async function exchangeCode(o: {
     );
   if (!o.codeVerifier || !pkceMatches(o.codeVerifier, a.codeChallenge))
     throw new OAuthError(400, "invalid_grant", "The PKCE code_verifier does not match the code_challenge.");
+  checkResource(o.resource, a.resource, o.resources);
   const used = await o.db
     .update(oauthAuthorizations)
     .set({ status: "used" })
@@ -300,7 +347,14 @@ export async function exchangeCode(o: {
     .where(and(eq(oauthGrants.id, a.grantId), isNull(oauthGrants.revokedAt)))
     .limit(1);
   if (!grant) throw new OAuthError(400, "invalid_grant", "The authorization was revoked.");
-  return issueTokens({ db: o.db, auth: o.auth, clock: o.clock, grant, clientId: app.clientId });
+  return issueTokens({
+    db: o.db,
+    auth: o.auth,
+    clock: o.clock,
+    resources: o.resources,
+    grant,
+    clientId: app.clientId,
+  });
 }
 
 /** POST /oauth/token, grant_type=refresh_token: the token rotates; a used one revokes the grant. */
@@ -308,8 +362,10 @@ export async function refreshTokens(o: {
   db: Db;
   auth: Auth;
   clock: Clock;
+  resources: Resources;
   client: ClientCredentials;
   refreshToken: string | undefined;
+  resource?: string | undefined;
 }): Promise<TokenResponse> {
   const app = await authenticateClient(o.db, o.client);
   if (!o.refreshToken) throw new OAuthError(400, "invalid_request", "refresh_token is required.");
@@ -332,6 +388,7 @@ export async function refreshTokens(o: {
   }
   if (row.grant.revokedAt || row.token.expiresAt <= now)
     throw new OAuthError(400, "invalid_grant", "The refresh token has expired or was revoked.");
+  checkResource(o.resource, row.grant.resource, o.resources);
   const used = await o.db
     .update(oauthRefreshTokens)
     .set({ usedAt: now })
@@ -345,7 +402,14 @@ export async function refreshTokens(o: {
       "The refresh token was already used; the authorization is revoked.",
     );
   }
-  return issueTokens({ db: o.db, auth: o.auth, clock: o.clock, grant: row.grant, clientId: app.clientId });
+  return issueTokens({
+    db: o.db,
+    auth: o.auth,
+    clock: o.clock,
+    resources: o.resources,
+    grant: row.grant,
+    clientId: app.clientId,
+  });
 }
 
 /** POST /oauth/revoke (RFC 7009): a refresh token ends its grant; unknown tokens are not an error. */
@@ -369,7 +433,12 @@ export async function revokeToken(o: {
 /** A live grant by id (the credential seam's check of an access token's `gid`). */
 export async function liveGrant(db: Db, grantId: string) {
   const [grant] = await db
-    .select({ id: oauthGrants.id, userId: oauthGrants.userId, scopes: oauthGrants.scopes })
+    .select({
+      id: oauthGrants.id,
+      userId: oauthGrants.userId,
+      scopes: oauthGrants.scopes,
+      resource: oauthGrants.resource,
+    })
     .from(oauthGrants)
     .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
     .limit(1);

@@ -45,7 +45,8 @@ export function ConnectedApps() {
                   <div>
                     <p className="font-medium">{a.appName}</p>
                     <p className="text-xs text-muted">
-                      By {a.owner} · allowed {formatDistanceToNow(new Date(a.grantedAt), { addSuffix: true })}
+                      {a.owner === null ? "Not verified (registered itself)" : `By ${a.owner}`} · allowed{" "}
+                      {formatDistanceToNow(new Date(a.grantedAt), { addSuffix: true })}
                     </p>
                   </div>
                   <Button

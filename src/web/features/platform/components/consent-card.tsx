@@ -48,9 +48,19 @@ export function ConsentCard({ id }: { id: string }) {
             {authorization.data.app.name} wants to use your Kairo account
           </h1>
           <p className="mt-2 text-sm text-muted">
-            {authorization.data.app.name} is made by{" "}
-            <span className="font-medium text-foreground">{authorization.data.app.owner}</span>. After you
-            answer, you go back to {authorization.data.redirectOrigin}.
+            {authorization.data.app.owner === null ? (
+              <>
+                {authorization.data.app.name} registered itself with Kairo:{" "}
+                <span className="font-medium text-foreground">no team vouches for it</span>, so check that you
+                started this from the assistant you meant.
+              </>
+            ) : (
+              <>
+                {authorization.data.app.name} is made by{" "}
+                <span className="font-medium text-foreground">{authorization.data.app.owner}</span>.
+              </>
+            )}{" "}
+            After you answer, you go back to {authorization.data.redirectOrigin}.
           </p>
           <h2 className="mt-5 text-sm font-semibold">It will be able to:</h2>
           <ul className="mt-2 list-disc pl-5 text-sm" aria-label="What the app will be able to do">
