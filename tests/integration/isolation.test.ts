@@ -792,6 +792,8 @@ Object.assign(BODY_ID_CASES, {
 const NOT_RECORD_IDS: Record<string, string> = {
   "POST /api/workflows templateId": "a template of the built-in catalogue, the same for everyone",
   "POST /api/billing/checkout priceId": "a plan's price in the public catalogue, the same for everyone",
+  "PUT /api/calendar-integrations/write-back calendarId":
+    "a calendar's id at the provider, accepted only from the list of the person's own connection (decision 307)",
 };
 
 const ID_FIELD = /^(ids?|\w+Ids?)$/;
