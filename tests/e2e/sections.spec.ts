@@ -5,7 +5,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, signUpAndVerify, test } from "./fixtures.ts";
 
 /** The dashboard's budget: script bytes as served (compressed) until the network is idle. */
-const DASHBOARD_SCRIPT_BUDGET_BYTES = 216 * 1024; // decision 163
+const DASHBOARD_SCRIPT_BUDGET_BYTES = 220 * 1024; // decisions 163, 308
 
 test("a panel whose data fails shows its load-error card with Retry; the others still work", async ({
   page,
