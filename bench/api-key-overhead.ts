@@ -7,23 +7,13 @@
 // blocks of calls made one way then the other, the key's blocks including the audit rows written
 // behind their answers (decision 300). Prints figures, asserts nothing.
 // Alone: `node bench/api-key-overhead.ts [postgres|pglite] [pairs]`.
-import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { BASE, openHeavyKairo } from "./in-process-heavy.ts";
+import { cpuMsOf } from "./process-measures.ts";
 
 type RecordFigure = (name: string, value: string) => void;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** CPU milliseconds (user + system) a process has used, from /proc (Linux); 0 when unreadable. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU microseconds used by this process and the database's server processes while `fn` runs. */
 async function cpuOf(fn: () => Promise<void>, admin: pg.Client | null, dbName: string) {
@@ -31,7 +21,7 @@ async function cpuOf(fn: () => Promise<void>, admin: pg.Client | null, dbName: s
     admin
       ? new Map(
           (await admin.query("select pid from pg_stat_activity where datname = $1", [dbName])).rows.map(
-            (r: { pid: number }) => [r.pid, cpuMsOf(r.pid)],
+            (r: { pid: number }) => [r.pid, cpuMsOf(r.pid, 0)],
           ),
         )
       : new Map<number, number>();

@@ -8,13 +8,14 @@
 // connections and one call alone. Prints figures, asserts nothing; the load average is printed with
 // them because other work on the machine moves every figure.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client.ts";
+import { cpuMsOf, loadAverage } from "./process-measures.ts";
 import { seedHeavyUser } from "./seed-heavy-user.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -22,12 +23,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const CONNECTIONS = 50;
 
-export type RecordFigure = (name: string, value: string) => void;
+export { loadAverage };
 
-export const loadAverage = () =>
-  `load ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`;
+export type RecordFigure = (name: string, value: string) => void;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,16 +77,6 @@ export async function signedInCookie(base: string): Promise<string> {
     .join("; ");
 }
 
-/** CPU milliseconds (user + system) a process has used, from /proc (Linux); NaN when unreadable. */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /**
  * Load at 50 connections; with the server's pid, also its CPU time per answered request, which
  * other work on the machine moves far less than requests per second.
@@ -130,19 +118,19 @@ export async function oneCallAlone(
  * The same request to Kairo and to the raw baseline, loaded in turn (Kairo, raw, Kairo, raw, ...) so
  * each pair meets the same machine load; records both, the CPU per request and each pair's ratio.
  */
-export async function besideRaw(
-  record: RecordFigure,
-  o: {
-    label: string;
-    kairo: string;
-    raw: string;
-    cookie: string;
-    pids: [number | undefined, number | undefined];
-    rounds: number;
-    seconds: number;
-  },
-) {
-  const { label, cookie } = o;
+export type RawComparison = {
+  /** Kairo's and the raw server's addresses, and the processes whose CPU is read. */
+  kairo: string;
+  raw: string;
+  pids: [number | undefined, number | undefined];
+  cookie: string;
+  rounds: number;
+  seconds: number;
+};
+
+export async function besideRaw(record: RecordFigure, t: RawComparison, label: string, path: string) {
+  const o = { ...t, kairo: t.kairo + path, raw: t.raw + path };
+  const { cookie } = o;
   // The same answer from both, or the comparison means nothing.
   const [kb, rb] = await Promise.all(
     [o.kairo, o.raw].map(async (url) => (await fetch(url, { headers: { cookie } })).text()),
@@ -238,19 +226,19 @@ export async function pgFigures(
       return res.status === 200;
     });
 
+    const target: RawComparison = {
+      kairo,
+      raw,
+      cookie,
+      pids: [servers[0]!.pid, servers[1]!.pid],
+      rounds,
+      seconds,
+    };
     for (const [label, path] of [
       ["GET /api/me", "/api/me"],
       ["task list (first 100 of 5,000 tasks)", "/api/tasks?limit=100"],
     ] as const)
-      await besideRaw(record, {
-        label,
-        kairo: kairo + path,
-        raw: raw + path,
-        cookie,
-        pids: [servers[0]!.pid, servers[1]!.pid],
-        rounds,
-        seconds,
-      });
+      await besideRaw(record, target, label, path);
     await stop(servers.pop()!);
 
     const analytics = `${kairo}/api/analytics?range=90&tz=UTC`;

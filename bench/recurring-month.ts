@@ -7,10 +7,10 @@
 // skips, time blocks and synced events) for the coming month, timed over 200 calls after 50 to warm up;
 // the very first call, before anything is kept, is printed too.
 // Prints figures, asserts nothing; the load average is printed with them.
-import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { calendarItems } from "../src/server/modules/analytics/calendar-items.ts";
 import { calendarItemsResponse } from "../src/shared/contracts/tasks.ts";
+import { loadAverage } from "./process-measures.ts";
 import { timeRuns, withScratchDatabase } from "./scratch-database.ts";
 
 const SERIES = 500;
@@ -77,9 +77,7 @@ export async function recurringMonthFigures(record: (name: string, value: string
     );
     record(
       `calendar month view (35 days), ${SERIES} repeating tasks, PostgreSQL: median / p99 of the read (ms, goal < 20)`,
-      `${at(0.5)} / ${at(0.99)} (${count} future dates; first read ${cold.toFixed(1)}; CPU per read ${cpuPerRead.toFixed(1)}; load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")})`,
+      `${at(0.5)} / ${at(0.99)} (${count} future dates; first read ${cold.toFixed(1)}; CPU per read ${cpuPerRead.toFixed(1)}; ${loadAverage()})`,
     );
     record(
       `calendar month view, the read with the answer checked and serialised as the route does: median / p99 (ms, goal < 20)`,

@@ -6,11 +6,11 @@
 // 90-day analytics through the app and their use cases alone, the middleware chain with and without
 // a session (an unknown route), and Better Auth's own get-session for comparison. Prints figures,
 // asserts nothing.
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import { analytics } from "../src/server/modules/analytics/analytics.ts";
 import { listTasks } from "../src/server/modules/tasks/tasks.ts";
 import { BASE as base, openHeavyKairo } from "./in-process-heavy.ts";
+import { cpuMsOf } from "./process-measures.ts";
 
 const kind = process.argv[2] === "pglite" ? "pglite" : "postgres";
 const calls = Number(process.argv[3] ?? 200);
@@ -25,19 +25,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** CPU milliseconds (user + system) a process has used, from /proc (Linux); 0 when unreadable. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
 async function databaseCpuMs(): Promise<Map<number, number>> {
   if (kind !== "postgres") return new Map();
   const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1", [dbName]);
-  return new Map(rows.map((r: { pid: number }) => [r.pid, cpuMsOf(r.pid)]));
+  return new Map(rows.map((r: { pid: number }) => [r.pid, cpuMsOf(r.pid, 0)]));
 }
 
 async function timeIt(fn: () => Promise<unknown>) {

@@ -5,10 +5,10 @@
 // for 90 days, as an owner (the whole breakdown) and as a member, timed over 200 calls each after a
 // warm-up. Prints figures, asserts nothing; the load average is printed with them because other work
 // on the machine moves them.
-import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { openWorkSums, rollupSums, teamAnalytics } from "../src/server/modules/team/team-analytics.ts";
 import { rangeDays, workWeeks } from "../src/shared/domain/team-analytics.ts";
+import { loadAverage } from "./process-measures.ts";
 import { timeRuns, withScratchDatabase } from "./scratch-database.ts";
 import { seedTeam, TEAM } from "./seed-team.ts";
 
@@ -55,10 +55,6 @@ export async function teamAnalyticsFigures(record: (name: string, value: string)
     console.info(
       `(team analytics: seeded ${MEMBERS} members, ${PROJECTS} projects, ${TASKS} tasks, ${LOGS} logs in ${seeded.toFixed(0)} ms; ${cells?.n} rollup cells; team figures ${JSON.stringify(sample.team)})`,
     );
-    const load = () =>
-      `load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")}`;
     const scale = `${MEMBERS} members, ${PROJECTS} projects, ${TASKS} tasks, PostgreSQL`;
     record(`team analytics, 90 days, as the owner (per member and project), ${scale}`, await time("u1"));
     record(`team analytics, 90 days, as a member (totals and own figures), ${scale}`, await time("u2"));
@@ -66,7 +62,7 @@ export async function teamAnalyticsFigures(record: (name: string, value: string)
     const weeks = workWeeks(new Date(), "Europe/Berlin");
     record(
       "  of which the rollup read / the open-work read (goal: the whole under 10 ms of server time)",
-      `${await time("u1", () => rollupSums(db, "team", from, to))}; ${await time("u1", () => openWorkSums(db, "team", new Date(), weeks))} (${load()})`,
+      `${await time("u1", () => rollupSums(db, "team", from, to))}; ${await time("u1", () => openWorkSums(db, "team", new Date(), weeks))} (${loadAverage()})`,
     );
   });
 }

@@ -22,6 +22,7 @@ import {
   BENCH_SECRET,
   besideRaw,
   loadAverage,
+  type RawComparison,
   type RecordFigure,
   spawnNode,
   stop,
@@ -86,6 +87,14 @@ export async function teamLoadFigures(record: RecordFigure, o: { seconds?: numbe
           await res.text();
           return res.status === 200;
         });
+      const target: RawComparison = {
+        kairo,
+        raw,
+        cookie,
+        pids: [servers[0]!.pid, servers[1]!.pid],
+        rounds,
+        seconds,
+      };
       const scale = `a member of a team of ${TEAM.members}, ${TEAM.tasks.toLocaleString("en")} tasks in ${TEAM.projects} projects`;
       for (const [label, path] of [
         [
@@ -94,15 +103,7 @@ export async function teamLoadFigures(record: RecordFigure, o: { seconds?: numbe
         ],
         [`"Assigned to me" (first 100), ${scale}`, "/api/tasks?assignee=me&limit=100"],
       ] as const) {
-        const r = await besideRaw(record, {
-          label,
-          kairo: kairo + path,
-          raw: raw + path,
-          cookie,
-          pids: [servers[0]!.pid, servers[1]!.pid],
-          rounds,
-          seconds,
-        });
+        const r = await besideRaw(record, target, label, path);
         record(`  ${label.split(",")[0]}: Kairo's p99, median of rounds (goal < 50 ms)`, `${r.kairoP99} ms`);
       }
       await stop(servers.pop()!);

@@ -29,6 +29,7 @@ import {
   type ToReceiver,
   wallClock,
 } from "./presence-receivers.ts";
+import { cpuMsOf } from "./process-measures.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -47,12 +48,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssBytes = (pid: number) => {
   const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return m ? Number(m[1]) * 1024 : 0;
-};
-
-/** A process's CPU time so far (user + system), in ms: /proc/<pid>/stat counts 100 ticks a second. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
 /** An owner on Team with `members` more people: the cookies of all of them. */
@@ -154,7 +149,7 @@ type Result = {
 async function fanOut(receivers: Receivers, senders: Socket[], serverPids: number[]): Promise<Result> {
   await receivers.start();
   const sent: number[][] = senders.map(() => []);
-  const serverBefore = serverPids.reduce((n, pid) => n + cpuMs(pid), 0);
+  const serverBefore = serverPids.reduce((n, pid) => n + cpuMsOf(pid), 0);
   for (let i = 0; i < MESSAGES; i += 1) {
     senders.forEach((s, g) => {
       sent[g]!.push(wallClock());
@@ -171,7 +166,7 @@ async function fanOut(receivers: Receivers, senders: Socket[], serverPids: numbe
     await sleep(500);
     answers = await receivers.collect();
   }
-  const serverCpu = serverPids.reduce((n, pid) => n + cpuMs(pid), 0) - serverBefore;
+  const serverCpu = serverPids.reduce((n, pid) => n + cpuMsOf(pid), 0) - serverBefore;
   const samples: number[] = [];
   let sockets = 0;
   for (const a of answers) {

@@ -47,7 +47,9 @@ export type WriteBackOutcome = {
   retry: boolean;
 };
 
-type Conn = { id: string; userId: string; provider: string; writeGranted: boolean };
+/** A connection as the write-back reads it. */
+export type WriteBackConnection = { id: string; userId: string; provider: string; writeGranted: boolean };
+type Conn = WriteBackConnection;
 
 /** One connection's writer with its access token, refreshed when expired or refused (once per run). */
 function session(deps: SyncDeps, adapter: CalendarProvider, conn: Conn, tokens: ConnectionTokens, now: Date) {
@@ -87,32 +89,17 @@ function session(deps: SyncDeps, adapter: CalendarProvider, conn: Conn, tokens: 
 /**
  * The calendars of the person's connection that plan blocks may be written to (decision 307), read
  * from the provider with the connection's tokens (refreshed when expired or refused). Null when the
- * connection is not theirs, not active or cannot write.
+ * connection cannot write or holds no token. `conn` is an active connection of the person, as the
+ * caller read it.
  */
 export async function writableCalendarsOf(
   deps: SyncDeps,
-  userId: string,
-  connectionId: string,
+  conn: WriteBackConnection,
   now: Date,
 ): Promise<WritableCalendar[] | null> {
-  const [conn] = await deps.db
-    .select({
-      id: calendarConnections.id,
-      userId: calendarConnections.userId,
-      provider: calendarConnections.provider,
-      writeGranted: calendarConnections.writeGranted,
-    })
-    .from(calendarConnections)
-    .where(
-      and(
-        eq(calendarConnections.id, connectionId),
-        eq(calendarConnections.userId, userId),
-        eq(calendarConnections.isActive, true),
-      ),
-    );
-  const adapter = conn ? deps.calendars[conn.provider as CalendarProviderId] : undefined;
-  if (!conn?.writeGranted || !adapter) return null;
-  const tokens = await readConnectionTokens(deps.db, deps.secretBox, userId, conn.id);
+  const adapter = deps.calendars[conn.provider as CalendarProviderId];
+  if (!conn.writeGranted || !adapter) return null;
+  const tokens = await readConnectionTokens(deps.db, deps.secretBox, conn.userId, conn.id);
   if (!tokens) return null;
   return session(deps, adapter, conn, tokens, now)((w, token) => w.calendars(token));
 }

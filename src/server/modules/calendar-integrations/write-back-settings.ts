@@ -30,6 +30,7 @@ export async function readPlanWriteBack(
       connectionId: plannerState.writeBackConnectionId,
       calendarId: plannerState.writeBackCalendarId,
       provider: calendarConnections.provider,
+      writeGranted: calendarConnections.writeGranted,
     })
     .from(plannerState)
     .innerJoin(
@@ -45,7 +46,8 @@ export async function readPlanWriteBack(
   let calendars: WritableCalendar[] = [];
   let calendarsError: string | null = null;
   try {
-    calendars = (await writableCalendarsOf(deps, userId, row.connectionId, now)) ?? [];
+    const conn = { id: row.connectionId, userId, provider: row.provider, writeGranted: row.writeGranted };
+    calendars = (await writableCalendarsOf(deps, conn, now)) ?? [];
   } catch (err) {
     calendarsError = `Your calendars could not be read just now (${err instanceof Error ? err.message : "unknown error"}).`;
   }
@@ -112,7 +114,7 @@ export async function savePlanWriteBack(
       .where(eq(plannerState.userId, a.userId));
     let calendarId = before?.connectionId === conn.id ? (before.calendarId ?? null) : null;
     if (a.body.calendarId !== undefined) {
-      const calendars = await writableCalendarsOf(deps, a.userId, conn.id, a.now);
+      const calendars = await writableCalendarsOf(deps, { ...conn, userId: a.userId }, a.now);
       const chosen = calendars?.find((c) => c.id === a.body.calendarId);
       if (!chosen)
         throw new AppError("VALIDATION", NOT_A_CALENDAR, { fields: { calendarId: NOT_A_CALENDAR } });

@@ -184,7 +184,7 @@ export async function projectAudienceDetails(conn: Conn, project: Project) {
 
 /**
  * The projects a person still belongs to: their own and their teams' ("Assigned to me" reaches
- * these). `personId` may be a placeholder of a prepared statement.
+ * these). `personId` may be a named parameter of a prepared statement.
  */
 export function projectsOfPerson(conn: Conn, personId: string | Placeholder) {
   return conn

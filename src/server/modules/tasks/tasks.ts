@@ -179,7 +179,7 @@ async function taskScope(o: {
   return { filter };
 }
 
-/** A list's page and its total in one prepared statement, for a filter on named placeholders. */
+/** A list's page and its total in one prepared statement, for a filter on named parameters. */
 function preparedPage(name: string, filter: (db: Db, v: (key: string) => Placeholder) => SQL) {
   const statement = preparedPer((db) => {
     const where = filter(db, (key) => sql.placeholder(key));
