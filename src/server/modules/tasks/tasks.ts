@@ -85,15 +85,35 @@ export async function listTasks(o: {
   personId: string;
   gate?: PlanGate;
   query: TaskListQuery & { limit: number; offset: number };
-}): Promise<TaskListResponse> {
-  const { db, personId: userId, query: q } = o;
+}): Promise<TaskListResponse>;
+/**
+ * With `keyset`: the page after the place `after` (null: from the start), and `next`, the place of
+ * the page's last task when more follow (decision 310). The total counts the whole list.
+ */
+export async function listTasks(o: {
+  db: Db;
+  clock: Clock;
+  personId: string;
+  gate?: PlanGate;
+  query: TaskListQuery & { limit: number; offset: number };
+  keyset: { after: TaskKey | null };
+}): Promise<TaskListResponse & { next: TaskKey | null }>;
+export async function listTasks(o: {
+  db: Db;
+  clock: Clock;
+  personId: string;
+  gate?: PlanGate;
+  query: TaskListQuery & { limit: number; offset: number };
+  keyset?: { after: TaskKey | null };
+}): Promise<TaskListResponse & { next?: TaskKey | null }> {
+  const { db, personId: userId, query: q, keyset } = o;
   await rescoreIfStale(db, userId, o.clock());
   const now = o.clock();
   const scope = await taskScope(o);
   // The screens' usual calls (the person's own list, a project's, "Assigned to me"), with no other
   // filter: one prepared statement, its raw rows (drizzle's `all`) turned into the answer in one
   // pass: the hot path.
-  if (scope.prepared && !q.category && !q.status && !q.q && !q.due && !q.milestoneId) {
+  if (!keyset && scope.prepared && !q.category && !q.status && !q.q && !q.due && !q.milestoneId) {
     if (q.tz) timeZone(q.tz);
     const rows = await rawRows(scope.prepared.statement, {
       ...scope.prepared.values,
@@ -121,6 +141,7 @@ export async function listTasks(o: {
       sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
     );
   const filter = and(...where);
+  if (keyset) return keysetPage(db, filter, keyset.after, q);
   // The page and the total in one statement (the count is a subquery run once), so a list costs one
   // round trip; only a page past the end, which has no row to carry the total, counts on its own.
   const rows = await db
@@ -137,6 +158,58 @@ export async function listTasks(o: {
     filter,
     q,
   );
+}
+
+/**
+ * A place in TASK_ORDER: a task's sort values, its timestamps as PostgreSQL's text (to the
+ * microsecond, which a `Date` would round), so the rows after it are exactly those after the task.
+ */
+export type TaskKey = { score: number; deadline: string | null; createdAt: string; id: string };
+
+/** The tasks after `k` in TASK_ORDER (score desc, deadline asc nulls last, created desc, id asc). */
+function afterKey(k: TaskKey): SQL {
+  const created = sql`${k.createdAt}::timestamptz`;
+  const tail = sql`(${tasks.createdAt} < ${created} or (${tasks.createdAt} = ${created} and ${tasks.id} > ${k.id}))`;
+  const deadline = k.deadline === null ? null : sql`${k.deadline}::timestamptz`;
+  const byDeadline = deadline
+    ? sql`(${tasks.deadline} > ${deadline} or ${tasks.deadline} is null or (${tasks.deadline} = ${deadline} and ${tail}))`
+    : sql`(${tasks.deadline} is null and ${tail})`;
+  return sql`(${tasks.priorityScore} < ${k.score} or (${tasks.priorityScore} = ${k.score} and ${byDeadline}))`;
+}
+
+/** One statement: the page after `after` with one task more (to know if a page follows), and the total. */
+async function keysetPage(
+  db: Db,
+  filter: SQL | undefined,
+  after: TaskKey | null,
+  q: { limit: number; offset: number },
+): Promise<TaskListResponse & { next: TaskKey | null }> {
+  const rows = await db
+    .select({
+      task: tasks,
+      total: db.$count(tasks, filter),
+      deadlineText: sql<string | null>`${tasks.deadline}::text`,
+      createdText: sql<string>`${tasks.createdAt}::text`,
+    })
+    .from(tasks)
+    .where(after ? and(filter, afterKey(after)) : filter)
+    .orderBy(...TASK_ORDER)
+    .limit(q.limit + 1)
+    .offset(q.offset);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const next =
+    rows.length > q.limit && last
+      ? {
+          score: last.task.priorityScore,
+          deadline: last.deadlineText,
+          createdAt: last.createdText,
+          id: last.task.id,
+        }
+      : null;
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && (after || q.offset > 0)) total = await db.$count(tasks, filter);
+  return { tasks: page.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset, next };
 }
 
 /**
