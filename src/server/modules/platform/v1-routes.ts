@@ -69,7 +69,7 @@ import {
   updateSubtask,
 } from "../tasks/subtasks.ts";
 import { toTimeLogDto } from "../tasks/task-dto.ts";
-import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
+import { createTask, deleteTask, expectedVersion, listTasksAfter, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
 import { backgroundWriter, credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
 import { openApiDocument, referencePage } from "./openapi.ts";
@@ -238,13 +238,13 @@ export function v1Routes(deps: Deps) {
     listTasks: async (c, op) => {
       const { cursor, ...q } = query(c, "listTasks");
       const after = cursor ? decodeTaskCursor(cursor) : null;
-      const { next, ...page } = await listTasks({
+      const { next, ...page } = await listTasksAfter({
         db,
         clock,
         gate,
         personId: person(c).id,
         query: q,
-        keyset: { after },
+        after,
       });
       return reply(c, op.response, { ...page, nextCursor: next ? encodeTaskCursor(next) : null });
     },
