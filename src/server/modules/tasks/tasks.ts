@@ -119,7 +119,6 @@ const plainList = (q: TaskListQuery) => !q.category && !q.status && !q.q && !q.d
 
 async function readPage(o: ListOptions, scope: Scope): Promise<TaskListResponse> {
   const { db, query: q } = o;
-  const now = o.clock();
   // The screens' usual calls (the person's own list, a project's, "Assigned to me"), with no other
   // filter: one prepared statement, its raw rows (drizzle's `all`) turned into the answer in one
   // pass: the hot path.
@@ -132,25 +131,7 @@ async function readPage(o: ListOptions, scope: Scope): Promise<TaskListResponse>
     });
     return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, scope.filter, q);
   }
-  const tz = timeZone(q.tz);
-  const where: SQL[] = [scope.filter];
-  if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
-  if (q.category) where.push(eq(tasks.category, q.category));
-  if (q.status) where.push(eq(tasks.status, q.status));
-  if (q.q) where.push(ilike(tasks.title, likePattern(q.q)));
-  const nowIso = now.toISOString();
-  if (q.due === "overdue")
-    where.push(sql`${tasks.deadline} < ${nowIso}::timestamptz and ${tasks.completed} = false`);
-  if (q.due === "none") where.push(isNull(tasks.deadline));
-  if (q.due === "today")
-    where.push(
-      sql`(${tasks.deadline} at time zone ${tz})::date = (${nowIso}::timestamptz at time zone ${tz})::date`,
-    );
-  if (q.due === "week")
-    where.push(
-      sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
-    );
-  const filter = and(...where);
+  const filter = filterOf(o, scope);
   // The page and the total in one statement (the count is a subquery run once), so a list costs one
   // round trip; only a page past the end, which has no row to carry the total, counts on its own.
   const rows = await db
@@ -169,12 +150,93 @@ async function readPage(o: ListOptions, scope: Scope): Promise<TaskListResponse>
   );
 }
 
+/** The scope and the query's filters as one condition. */
+function filterOf(o: ListOptions, scope: Scope): SQL | undefined {
+  const q = o.query;
+  const now = o.clock();
+  const tz = timeZone(q.tz);
+  const where: SQL[] = [scope.filter];
+  if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
+  if (q.category) where.push(eq(tasks.category, q.category));
+  if (q.status) where.push(eq(tasks.status, q.status));
+  if (q.q) where.push(ilike(tasks.title, likePattern(q.q)));
+  const nowIso = now.toISOString();
+  if (q.due === "overdue")
+    where.push(sql`${tasks.deadline} < ${nowIso}::timestamptz and ${tasks.completed} = false`);
+  if (q.due === "none") where.push(isNull(tasks.deadline));
+  if (q.due === "today")
+    where.push(
+      sql`(${tasks.deadline} at time zone ${tz})::date = (${nowIso}::timestamptz at time zone ${tz})::date`,
+    );
+  if (q.due === "week")
+    where.push(
+      sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
+    );
+  return and(...where);
+}
+
 type Scope = {
   filter: SQL;
   prepared?: { statement: object; values: Record<string, string> };
   /** The versions the scope's tasks are at, where its pages may be kept (decision 320). */
   pageKey?: string;
 };
+
+/**
+ * A place in TASK_ORDER: a task's sort values, its timestamps as PostgreSQL's text (to the
+ * microsecond, which a `Date` would round), so the rows after it are exactly those after the task.
+ */
+export type TaskKey = { score: number; deadline: string | null; createdAt: string; id: string };
+
+/** The tasks after `k` in TASK_ORDER (score desc, deadline asc nulls last, created desc, id asc). */
+function afterKey(k: TaskKey): SQL {
+  const created = sql`${k.createdAt}::timestamptz`;
+  const tail = sql`(${tasks.createdAt} < ${created} or (${tasks.createdAt} = ${created} and ${tasks.id} > ${k.id}))`;
+  const deadline = k.deadline === null ? null : sql`${k.deadline}::timestamptz`;
+  const byDeadline = deadline
+    ? sql`(${tasks.deadline} > ${deadline} or ${tasks.deadline} is null or (${tasks.deadline} = ${deadline} and ${tail}))`
+    : sql`(${tasks.deadline} is null and ${tail})`;
+  return sql`(${tasks.priorityScore} < ${k.score} or (${tasks.priorityScore} = ${k.score} and ${byDeadline}))`;
+}
+
+/**
+ * /api/v1's page (decision 310): the tasks after the place `after` (null: from the start), the
+ * filters as the list's, and `next`, the place of the page's last task when more follow. One
+ * statement: the page with one task more (to know if a page follows), and the total of the whole list.
+ */
+export async function listTasksAfter(
+  o: ListOptions & { after: TaskKey | null },
+): Promise<TaskListResponse & { next: TaskKey | null }> {
+  const { db, after, query: q } = o;
+  await rescoreIfStale(db, o.personId, o.clock());
+  const filter = filterOf(o, await taskScope(o));
+  const rows = await db
+    .select({
+      task: tasks,
+      total: db.$count(tasks, filter),
+      deadlineText: sql<string | null>`${tasks.deadline}::text`,
+      createdText: sql<string>`${tasks.createdAt}::text`,
+    })
+    .from(tasks)
+    .where(after ? and(filter, afterKey(after)) : filter)
+    .orderBy(...TASK_ORDER)
+    .limit(q.limit + 1)
+    .offset(q.offset);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const next =
+    rows.length > q.limit && last
+      ? {
+          score: last.task.priorityScore,
+          deadline: last.deadlineText,
+          createdAt: last.createdText,
+          id: last.task.id,
+        }
+      : null;
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && (after || q.offset > 0)) total = await db.$count(tasks, filter);
+  return { tasks: page.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset, next };
+}
 
 /**
  * Whose tasks a list reads: one project's (if the person may see it), the tasks assigned to the
