@@ -6,6 +6,7 @@
 //     (the first 100 of theirs across the 50 projects) at 50 connections, Kairo (src/server/main.ts)
 //     and the raw baseline (bench/raw-baseline.ts: node:http + pg, the same statements and the same
 //     project and role checks) loaded in turn, as bench/pg-figures.ts does for one person's list.
+//     Then the project list once more on Kairo while a member changes one of its tasks every second.
 //  2. All 100 members watch the project with the socket the app opens; one member changes a task of
 //     it 50 times (PATCH, 150 ms apart); from the moment each request is sent to the moment each
 //     member's socket receives `projects:changed` naming that task: p50 / p99 and any lost.
@@ -21,6 +22,7 @@ import { freePort } from "../tests/support/child-server.ts";
 import {
   BENCH_SECRET,
   besideRaw,
+  load,
   loadAverage,
   type RawComparison,
   type RecordFigure,
@@ -107,6 +109,44 @@ export async function teamLoadFigures(record: RecordFigure, o: { seconds?: numbe
         record(`  ${label.split(",")[0]}: Kairo's p99, median of rounds (goal < 50 ms)`, `${r.kairoP99} ms`);
       }
       await stop(servers.pop()!);
+
+      // 1b. The same project list while another member changes one of its tasks every second: each
+      // change retires the kept page (decision 320), so the next read reads the project again.
+      {
+        const changer = memberCookie(3);
+        const open = (await (
+          await fetch(`${kairo}/api/tasks?projectId=${projectId(1)}&status=todo&limit=${seconds + 5}`, {
+            headers: { cookie: changer },
+          })
+        ).json()) as { tasks: Array<{ id: string }> };
+        let changes = 0;
+        let running = true;
+        const churn = (async () => {
+          for (const task of open.tasks) {
+            if (!running) break;
+            await sleep(1_000);
+            const res = await fetch(`${kairo}/api/tasks/${task.id}`, {
+              method: "PATCH",
+              headers: { cookie: changer, origin: kairo, "content-type": "application/json" },
+              body: JSON.stringify({ title: `Renamed during the load ${changes + 1}` }),
+            });
+            await res.text();
+            if (res.ok) changes += 1;
+          }
+        })();
+        const r = await load(
+          `${kairo}/api/tasks?projectId=${projectId(1)}&limit=100`,
+          cookie,
+          seconds,
+          servers[0]!.pid,
+        );
+        running = false;
+        await churn;
+        record(
+          `  a project's task list with one of its tasks changed every second (${changes} changes), Kairo: req/s, p50 / p99 ms`,
+          `${r.rps}, ${r.p50} / ${r.p99}${r.errors ? `, ${r.errors} errors` : ""}  [${loadAverage()}]`,
+        );
+      }
 
       // 2. Every member watching; one of them changes a task of the project.
       const arrivals = new Map<string, number[]>();
