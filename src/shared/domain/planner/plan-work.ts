@@ -8,10 +8,20 @@
 //      and keeps that proof while the rest is planned;
 //   3. dispatch: walking forward through free time, each gap goes to the most valuable task (priority
 //      weight, demanding work in focus hours); work done early releases its own reservations.
+// When a plan misses a deadline, a few other ways of choosing the deadlines to protect are run and the
+// cheapest plan kept; a local improvement pass then trades blocks between tasks while the objective
+// falls (decision 316).
 // A re-plan runs twice, repairing the previous plan and planning anew, and keeps the repair unless it
 // misses a deadline the new plan meets or costs clearly more.
 
-import { OBJECTIVE_WEIGHTS, type ObjectiveValue, objectiveOf } from "./objective.ts";
+import {
+  blockCost,
+  deadlineCounts,
+  OBJECTIVE_WEIGHTS,
+  type ObjectiveValue,
+  objectiveOf,
+  unplannedMinuteCost,
+} from "./objective.ts";
 import { buildContext, type PlanContext, type TaskState } from "./plan-context.ts";
 import { blockReasons, unplacedReason } from "./plan-reasons.ts";
 import { atRiskOf, suggestionFor } from "./plan-suggestions.ts";
@@ -463,6 +473,118 @@ function dispatch(ctx: PlanContext, tl: Timeline, done: number[], reserved: numb
   }
 }
 
+/**
+ * Bounds of the improvement pass (decision 316): rounds over all blocks, and moves weighed in all,
+ * so its time stays bounded whatever the number of tasks and blocks.
+ */
+export const IMPROVE_LIMITS = { rounds: 3, evaluations: 8000 } as const;
+
+/**
+ * A deterministic local improvement of a finished run (decision 316): blocks the planner placed
+ * (not pinned or kept) trade tasks while the objective falls. Two blocks of the same length swap
+ * their tasks, or a block goes to a task with as many minutes still unplanned. Lengths, places,
+ * buffers and the day's use stay as they are, so every rule of the plan still holds; a task's
+ * "not before", its estimate and the shortest block of a task are checked for the move.
+ */
+function improve(ctx: PlanContext, tl: Timeline) {
+  const o = ctx.objective;
+  const movable = (b: TimelineBlock) => b.kind === "placed" || b.kind === "reserved";
+  const own: TimelineBlock[][] = ctx.tasks.map(() => []);
+  for (const b of tl.allBlocks()) own[b.task]!.push(b);
+  const planned = own.map((list) => list.reduce((sum, b) => sum + b.end - b.start, 0));
+  let evaluations = 0;
+  /** A task's share of the objective with its blocks `blocks` (less `skip`, plus `extra`). */
+  const cost = (
+    task: number,
+    blocks: readonly TimelineBlock[],
+    minutes: number,
+    skip: TimelineBlock | null = null,
+    extra: { start: number; end: number } | null = null,
+  ) => {
+    evaluations++;
+    const t = o.tasks[task]!;
+    let c = 0;
+    let lastEnd = Number.NEGATIVE_INFINITY;
+    for (const b of blocks) {
+      if (b === skip) continue;
+      c += blockCost(o.ctx, t, b.start, b.end);
+      if (b.end > lastEnd) lastEnd = b.end;
+    }
+    if (extra) {
+      c += blockCost(o.ctx, t, extra.start, extra.end);
+      if (extra.end > lastEnd) lastEnd = extra.end;
+    }
+    const left = Math.max(0, t.minutes - minutes);
+    c += left * unplannedMinuteCost(o.ctx, t);
+    if (deadlineCounts(o.ctx, t) && (left > 0 || lastEnd > t.deadline!))
+      c += OBJECTIVE_WEIGHTS.missed * t.weight;
+    return c;
+  };
+  const current = own.map((list, i) => cost(i, list, planned[i]!));
+  const allowed = (task: number, b: TimelineBlock, len: number, total: number) => {
+    const t = ctx.tasks[task]!;
+    if (b.start < t.notBefore || total > t.minutes) return false;
+    return len >= ctx.minBlock || len === t.minutes;
+  };
+  const without = (list: readonly TimelineBlock[], b: TimelineBlock) => list.filter((x) => x !== b);
+  const moveTo = (b: TimelineBlock, task: number) => {
+    own[b.task] = without(own[b.task]!, b);
+    planned[b.task]! -= b.end - b.start;
+    b.task = task;
+    b.kind = "placed";
+    own[task]!.push(b);
+    planned[task]! += b.end - b.start;
+  };
+  for (let round = 0; round < IMPROVE_LIMITS.rounds; round++) {
+    let changed = false;
+    const blocks = tl
+      .allBlocks()
+      .filter(movable)
+      .sort((a, b) => a.start - b.start);
+    // Tasks with minutes still unplanned: the only ones a block can go to.
+    const waiting = ctx.tasks.filter((t) => planned[t.index]! < t.minutes).map((t) => t.index);
+    for (let i = 0; i < blocks.length && evaluations < IMPROVE_LIMITS.evaluations; i++) {
+      const a = blocks[i]!;
+      const lenA = a.end - a.start;
+      // A block to a task with unplanned minutes.
+      let best: { task: number; gain: number; ca: number; cb: number } | null = null;
+      const ca = cost(a.task, own[a.task]!, planned[a.task]! - lenA, a);
+      for (const k of waiting) {
+        if (k === a.task || !allowed(k, a, lenA, planned[k]! + lenA)) continue;
+        const cb = cost(k, own[k]!, planned[k]! + lenA, null, a);
+        const gain = current[a.task]! + current[k]! - ca - cb;
+        if (gain > 1e-9 && (!best || gain > best.gain)) best = { task: k, gain, ca, cb };
+      }
+      if (best) {
+        const from = a.task;
+        moveTo(a, best.task);
+        current[from] = best.ca;
+        current[best.task] = best.cb;
+        changed = true;
+        continue;
+      }
+      // Two blocks of the same length trade tasks.
+      for (let j = i + 1; j < blocks.length; j++) {
+        const b = blocks[j]!;
+        if (b.task === a.task || b.end - b.start !== lenA) continue;
+        const ta = a.task;
+        const tb = b.task;
+        if (!allowed(tb, a, lenA, planned[tb]!) || !allowed(ta, b, lenA, planned[ta]!)) continue;
+        const ca = cost(ta, own[ta]!, planned[ta]!, a, b);
+        const cb = cost(tb, own[tb]!, planned[tb]!, b, a);
+        if (current[ta]! + current[tb]! - ca - cb <= 1e-9) continue;
+        moveTo(a, tb);
+        moveTo(b, ta);
+        current[ta] = ca;
+        current[tb] = cb;
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) break;
+  }
+}
+
 function run(
   ctx: PlanContext,
   previous: readonly FixedBlock[] | null,
@@ -481,7 +603,7 @@ function run(
 }
 
 /** Runs of the planner a repair pass may add, by the number of tasks (decision 316). */
-export const REPAIR_RUNS = { max: 8, taskBudget: 400 } as const;
+export const REPAIR_RUNS = { max: 8, taskBudget: 300 } as const;
 
 const cheaper = (a: RunState, b: RunState) =>
   a.value.total < b.value.total - 1e-9 ||
@@ -526,7 +648,16 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
       choice = attempt;
     }
   }
-  return { ...best, choice };
+  return { ...polish(ctx, best), choice };
+}
+
+/** The run after the improvement pass, with its objective read again. */
+function polish(ctx: PlanContext, state: RunState): RunState {
+  improve(ctx, state.tl);
+  const blocks = state.tl
+    .allBlocks()
+    .map((b) => ({ taskId: ctx.tasks[b.task]!.task.id, start: b.start, end: b.end }));
+  return { ...state, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
 }
 
 /** How much more a repaired plan may cost than a new one before the new one wins (decision 181). */
@@ -622,7 +753,7 @@ export function planWork(input: PlannerInput): Plan | Refusal {
   const fresh = bestRun(ctx);
   const previous = (input.previous ?? []).filter((p) => ctx.taskIndex.has(p.taskId));
   if (!previous.length) return finalise(ctx, fresh, "fresh", []);
-  const repaired = run(ctx, previous, fresh.choice);
+  const repaired = polish(ctx, run(ctx, previous, fresh.choice));
   const worse =
     repaired.value.missed.length > fresh.value.missed.length ||
     repaired.value.total > fresh.value.total * REPAIR_TOLERANCE.ratio + REPAIR_TOLERANCE.absolute;
