@@ -15,9 +15,11 @@ test("set working hours, Plan my week, read a block's reason, accept all", async
   const planning = page.getByRole("region", { name: "Planning" });
   await expect(planning.getByLabel("Monday working hours from")).toHaveValue("09:00");
   await planning.getByLabel("Monday working hours from").fill("08:00");
-  // The server plans in real time: working days that end late keep room in this week's view when
-  // the journey runs on a weekday evening (at 16:40 UTC on a Friday, 9:00-17:00 left no 25 minutes).
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+  // The server plans in real time: every day of the week a working day, ending late, keeps room in
+  // this week's view whenever the journey runs (at 16:40 UTC on a Friday, 9:00-17:00 left no 25
+  // minutes; on a weekend, Monday to Friday left none at all).
+  for (const day of ["Saturday", "Sunday"]) await planning.getByRole("checkbox", { name: day }).check();
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
     await planning.getByLabel(`${day} working hours until`).fill("23:45");
   await planning.getByRole("button", { name: "Save planning preferences" }).click();
   await expect(page.getByText("Planning preferences saved")).toBeVisible();

@@ -3,20 +3,28 @@
 // their scopes and one person never reaching another's, and the OpenAPI 3.1 document: validated by
 // an outside validator (@seriousme/openapi-schema-validator), and every answer this file received
 // checked against the document's schema for its operation and status (ajv, JSON Schema 2020-12).
+
+import { randomUUID } from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { member } from "#server/db/schema/auth.ts";
+import { tasks } from "#server/db/schema/tasks.ts";
 import { V1_OPERATIONS } from "#server/modules/platform/v1-operations.ts";
 import { commentBody } from "#shared/contracts/comments.ts";
+import type { PlanResponse } from "#shared/contracts/planner.ts";
 import type { CreatedApiKeyResponse } from "#shared/contracts/platform.ts";
+import type { ProjectDto } from "#shared/contracts/projects.ts";
 import { taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
+import type { TeamResponse } from "#shared/contracts/team.ts";
 import { API_SCOPES } from "#shared/domain/api-scopes.ts";
 import { buyPlan, createVerifiedUser } from "../support/factories.ts";
 import { testServerForFile } from "../support/integration.ts";
 import type { TestClient } from "../support/test-client.ts";
 
-const { server } = testServerForFile();
+const { server, db } = testServerForFile();
 
 type Answer = { method: string; path: string; status: number; contentType: string; body: unknown };
 /** Every /api/v1 answer of this file, checked against the document at the end. */
@@ -27,6 +35,11 @@ type Person = { client: TestClient; key: string; keyId: string };
 async function teamPerson(scopes: readonly string[] = API_SCOPES): Promise<Person> {
   const p = await createVerifiedUser(server);
   await buyPlan(server, p.client, "team", 2);
+  return withKey(p.client, scopes);
+}
+
+async function withKey(client: TestClient, scopes: readonly string[] = API_SCOPES): Promise<Person> {
+  const p = { client };
   const made = await p.client.post<CreatedApiKeyResponse>("/api/developer/keys", {
     name: "Test",
     scopes,
@@ -461,6 +474,17 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["PATCH", `/milestones/${missingId}`, { name: "No" }],
       ["DELETE", `/milestones/${missingId}`],
       ["GET", "/insights"],
+      ["POST", "/projects", { name: "No" }],
+      ["PATCH", `/projects/${missingId}`, { name: "No" }],
+      ["POST", `/projects/${missingId}/archive`],
+      ["POST", `/projects/${missingId}/restore`],
+      ["DELETE", `/projects/${missingId}?confirm=true`],
+      ["POST", "/plan/proposal", { scope: "week" }],
+      ["DELETE", "/plan/proposal"],
+      ["POST", "/plan/proposal/accept"],
+      ["POST", `/plan/blocks/${missingId}/accept`],
+      ["POST", `/plan/blocks/${missingId}/reject`],
+      ["POST", "/insights/refresh", {}],
     ];
     for (const [method, path, body] of refused) {
       const res = await v1(readOnly, method, path, { body });
@@ -468,6 +492,19 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       expect(res.body).toMatchObject({ code: "FORBIDDEN", error: "insufficient_scope" });
     }
     expect((await v1(readOnly, "GET", `/tasks/${id}/comments`)).status).toBe(200);
+    // Reading a resource is not writing it: each write asks its own scope.
+    const readers = await anotherKey(me, ["projects:read", "calendar:read", "insights:read"]);
+    for (const [method, path, body, scope] of [
+      ["POST", "/projects", { name: "No" }, "projects:write"],
+      ["POST", "/plan/proposal", { scope: "week" }, "calendar:write"],
+      ["POST", "/insights/refresh", {}, "insights:write"],
+    ] as const) {
+      const res = await v1(readers, method, path, { body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toMatchObject({ error: "insufficient_scope" });
+      expect(res.headers.get("www-authenticate")).toContain(scope);
+    }
+    expect((await me.client.get<{ projects: ProjectDto[] }>("/api/projects")).body.projects).toHaveLength(1);
   });
 
   it("answers 404 for another person's task or project, as if it did not exist", async () => {
@@ -494,11 +531,23 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
       ["POST", `/projects/${project.body.id}/milestones`, { name: "Bob's" }],
       ["GET", `/insights?projectId=${project.body.id}`],
       ["DELETE", `/tasks/${taskId}`],
+      ["PATCH", `/projects/${project.body.id}`, { name: "Bob's now" }],
+      ["POST", `/projects/${project.body.id}/archive`],
+      ["POST", `/projects/${project.body.id}/restore`],
+      ["DELETE", `/projects/${project.body.id}`],
+      ["DELETE", `/projects/${project.body.id}?confirm=true`],
     ];
     for (const [method, path, body] of calls) {
       const res = await v1(bob.key, method, path, { body });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
+    expect((await v1(alice.key, "GET", `/projects/${project.body.id}`)).body).toMatchObject({
+      name: "Alice's project",
+      archivedAt: null,
+    });
+    // Bob's task list by cursor never reaches Alice's tasks.
+    const bobsTasks = await v1(bob.key, "GET", "/tasks");
+    expect((bobsTasks.body as { tasks: unknown[]; nextCursor: null }).tasks).toEqual([]);
     const bobsProjects = await v1(bob.key, "GET", "/projects");
     expect(JSON.stringify(bobsProjects.body)).not.toContain("Alice's project");
     const milestone = await v1(alice.key, "POST", `/projects/${project.body.id}/milestones`, {
@@ -517,6 +566,417 @@ describe("projects, comments, time, Pomodoro and calendar", () => {
     const still = await v1(alice.key, "GET", `/tasks/${taskId}`);
     expect((still.body as { task: { title: string; timerStartedAt?: unknown } }).task.title).toBe("Alice's");
     expect((await v1(alice.key, "GET", `/tasks/${taskId}/comments`)).body).toMatchObject({ comments: [] });
+  });
+});
+
+describe("task list cursor", () => {
+  type Page = { tasks: { id: string; title: string }[]; total: number; nextCursor: string | null };
+  /** Every page of `query` by cursor, `limit` at a time. */
+  async function allPages(key: string, query: string, limit: number) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await v1(
+        key,
+        "GET",
+        `/tasks?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = res.body as Page;
+      ids.push(...page.tasks.map((t) => t.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 50);
+    return { ids, pages };
+  }
+
+  it("pages through the list in the app's order, each task once, and null after the last page", async () => {
+    const me = await teamPerson();
+    const day = 86_400_000;
+    const now = server.clock.now().getTime();
+    const specs = [
+      { title: "Paged A", priority: "high", deadline: new Date(now + 2 * day).toISOString() },
+      { title: "Paged B", priority: "low" },
+      { title: "Paged C", priority: "medium", deadline: new Date(now + 5 * day).toISOString() },
+      { title: "Paged D", priority: "high" },
+      { title: "Paged E", priority: "medium" },
+      { title: "Paged F", priority: "low", deadline: new Date(now + day).toISOString() },
+      { title: "Paged G", priority: "medium" },
+    ];
+    for (const body of specs)
+      expect((await v1(me.key, "POST", "/tasks", { body: { category: "General", ...body } })).status).toBe(
+        201,
+      );
+    // The app's own list, in one page, is the order the cursor must follow.
+    const app = await me.client.get<Page>("/api/tasks?limit=100");
+    const order = app.body.tasks.map((t) => t.id);
+    expect(order).toHaveLength(7);
+    for (const limit of [1, 2, 3, 7]) {
+      const { ids, pages } = await allPages(me.key, "q=Paged", limit);
+      expect(ids, `limit ${limit}`).toEqual(order);
+      expect(pages).toBe(Math.ceil(7 / limit));
+    }
+    const first = await v1(me.key, "GET", "/tasks?q=Paged&limit=3");
+    expect(first.body).toMatchObject({ total: 7, limit: 3, offset: 0 });
+    // Offset paging still works, as the app's does.
+    const byOffset = await v1(me.key, "GET", "/tasks?q=Paged&limit=3&offset=3");
+    expect((byOffset.body as Page).tasks.map((t) => t.id)).toEqual(order.slice(3, 6));
+    // Filters apply on every page: the unfiltered list is paged the same way.
+    const { ids: unfiltered } = await allPages(me.key, "status=todo", 4);
+    expect(unfiltered).toEqual(order);
+  });
+
+  it("shifts nothing when a task is created or deleted between two pages", async () => {
+    const me = await teamPerson();
+    for (const title of ["Stable 1", "Stable 2", "Stable 3", "Stable 4"])
+      await v1(me.key, "POST", "/tasks", { body: { title, category: "General" } });
+    const order = (await me.client.get<Page>("/api/tasks?q=Stable")).body.tasks.map((t) => t.id);
+    const first = (await v1(me.key, "GET", "/tasks?q=Stable&limit=2")).body as Page;
+    expect(first.tasks.map((t) => t.id)).toEqual(order.slice(0, 2));
+    // The first page's first task goes, and a new one (newest: it sorts first) comes.
+    expect((await v1(me.key, "DELETE", `/tasks/${order[0]}`)).status).toBe(204);
+    await v1(me.key, "POST", "/tasks", { body: { title: "Stable new", category: "General" } });
+    const second = await v1(me.key, "GET", `/tasks?q=Stable&limit=2&cursor=${first.nextCursor}`);
+    expect((second.body as Page).tasks.map((t) => t.id)).toEqual(order.slice(2, 4));
+    expect((second.body as Page).nextCursor).toBeNull();
+    expect((second.body as Page).total).toBe(4);
+  });
+
+  it("tells apart tasks created within the same millisecond", async () => {
+    const me = await teamPerson();
+    for (const title of ["Twin 1", "Twin 2", "Twin 3"])
+      await v1(me.key, "POST", "/tasks", { body: { title, category: "General" } });
+    await v1(me.key, "GET", "/tasks?q=Twin"); // the scores are fresh: no re-score before the pages
+    const twins = await db()
+      .select({ id: tasks.id, title: tasks.title })
+      .from(tasks)
+      .where(inArray(tasks.title, ["Twin 1", "Twin 2", "Twin 3"]));
+    // Equal scores, one millisecond, microseconds apart: only the microseconds order them.
+    for (const t of twins) {
+      const micro = Number(t.title.slice(-1)) * 100;
+      await db()
+        .update(tasks)
+        .set({ priorityScore: 42.5, createdAt: sql.raw(`'2026-11-01 10:00:00.000${micro}+00'::timestamptz`) })
+        .where(eq(tasks.id, t.id));
+    }
+    const byTitle = new Map(twins.map((t) => [t.title, t.id]));
+    const { ids } = await allPages(me.key, "q=Twin", 1);
+    expect(ids).toEqual([byTitle.get("Twin 3"), byTitle.get("Twin 2"), byTitle.get("Twin 1")]);
+  });
+
+  it("refuses a cursor it did not make, and a cursor with an offset, with 400", async () => {
+    const me = await teamPerson();
+    for (const title of ["Cursor 1", "Cursor 2"])
+      await v1(me.key, "POST", "/tasks", { body: { title, category: "General" } });
+    const first = (await v1(me.key, "GET", "/tasks?q=Cursor&limit=1")).body as Page;
+    expect(first.nextCursor).toMatch(/^t1\./);
+    const forged = (parts: unknown[]) => `t1.${Buffer.from(JSON.stringify(parts)).toString("base64url")}`;
+    const id = first.tasks[0]!.id;
+    for (const cursor of [
+      "not-a-cursor",
+      "t1.%%%",
+      forged([1, null, "2026-02-30 10:00:00+00", id]),
+      forged([1, "2026-13-01 10:00:00+00", "2026-02-01 10:00:00+00", id]),
+      forged(["1", null, "2026-02-01 10:00:00+00", id]),
+      forged([1, null, "2026-02-01 10:00:00+00", "1; drop table tasks"]),
+      forged([1, null, "yesterday", id]),
+      "x".repeat(401),
+    ]) {
+      const res = await v1(me.key, "GET", `/tasks?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION", fields: { cursor: expect.any(String) } });
+    }
+    const both = await v1(me.key, "GET", `/tasks?cursor=${first.nextCursor}&offset=1`);
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ fields: { cursor: "Send either cursor or offset, not both." } });
+    // A well-formed cursor from another person's list pages the caller's own tasks only.
+    const bob = await teamPerson();
+    const bobs = await v1(bob.key, "GET", `/tasks?cursor=${first.nextCursor}`);
+    expect(bobs.status).toBe(200);
+    expect((bobs.body as Page).tasks).toEqual([]);
+  });
+});
+
+describe("projects: create, change, archive, restore and delete", () => {
+  it("creates a project once per Idempotency-Key, changes it, archives and restores it", async () => {
+    const me = await teamPerson();
+    const body = { name: "Garden", colour: "#22c55e", description: "Beds and paths", dueDate: "2026-12-31" };
+    const headers = { "idempotency-key": "garden-1" };
+    const made = await v1(me.key, "POST", "/projects", { body, headers });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const project = made.body as ProjectDto;
+    expect(project).toMatchObject({ ...body, kind: "personal", archivedAt: null, isInbox: false });
+    const again = await v1(me.key, "POST", "/projects", { body, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(made.body);
+    const reused = await v1(me.key, "POST", "/projects", { body: { name: "Other" }, headers });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+    const mine = await me.client.get<{ projects: ProjectDto[] }>("/api/projects");
+    expect(mine.body.projects.filter((p) => p.name === "Garden")).toHaveLength(1);
+
+    const changed = await v1(me.key, "PATCH", `/projects/${project.id}`, {
+      body: { name: "Garden 2027", colour: "#0ea5e9", description: null, dueDate: null },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({
+      name: "Garden 2027",
+      colour: "#0ea5e9",
+      description: null,
+      dueDate: null,
+    });
+    // The app reads the same project.
+    expect((await me.client.get<ProjectDto>(`/api/projects/${project.id}`)).body.name).toBe("Garden 2027");
+
+    const archived = await v1(me.key, "POST", `/projects/${project.id}/archive`);
+    expect(archived.status).toBe(200);
+    expect((archived.body as ProjectDto).archivedAt).not.toBeNull();
+    const active = await v1(me.key, "GET", "/projects");
+    expect(JSON.stringify(active.body)).not.toContain("Garden 2027");
+    const inArchive = await v1(me.key, "GET", "/projects?archived=true");
+    expect((inArchive.body as { projects: ProjectDto[] }).projects.map((p) => p.id)).toEqual([project.id]);
+    // Archived is read-only: a change is refused until restored.
+    const frozen = await v1(me.key, "PATCH", `/projects/${project.id}`, { body: { name: "Frozen" } });
+    expect(frozen.status).toBe(403);
+    const restored = await v1(me.key, "POST", `/projects/${project.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ archivedAt: null, name: "Garden 2027" });
+    expect((await v1(me.key, "PATCH", `/projects/${project.id}`, { body: { name: "Thawed" } })).status).toBe(
+      200,
+    );
+  });
+
+  it("refuses bad input with 400 and changes nothing", async () => {
+    const me = await teamPerson();
+    const made = await v1(me.key, "POST", "/projects", { body: { name: "Tidy" } });
+    const id = (made.body as ProjectDto).id;
+    for (const body of [
+      { name: "" },
+      { name: "x".repeat(101) },
+      { name: "Bad colour", colour: "green" },
+      { name: "Bad date", dueDate: "31/12/2026" },
+      { name: "Alone", restricted: true },
+      { name: "Extra", owner: "someone" },
+    ]) {
+      const res = await v1(me.key, "POST", "/projects", { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ code: "VALIDATION" });
+    }
+    for (const body of [{}, { name: "" }, { colour: "#12" }, { restricted: true }, { archived: true }]) {
+      const res = await v1(me.key, "PATCH", `/projects/${id}`, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const projects = (await me.client.get<{ projects: ProjectDto[] }>("/api/projects")).body.projects;
+    expect(projects.map((p) => p.name).sort()).toEqual(["Inbox", "Tidy"]);
+    expect((await v1(me.key, "DELETE", `/projects/${id}?confirm=yes`)).status).toBe(400);
+    // The Inbox stays what it is.
+    const inbox = projects.find((p) => p.isInbox)!;
+    expect((await v1(me.key, "PATCH", `/projects/${inbox.id}`, { body: { name: "Outbox" } })).status).toBe(
+      409,
+    );
+    expect((await v1(me.key, "POST", `/projects/${inbox.id}/archive`)).status).toBe(409);
+    expect((await v1(me.key, "DELETE", `/projects/${inbox.id}?confirm=true`)).status).toBe(409);
+  });
+
+  it("deletes a project with its tasks only once confirmed, naming how many would go", async () => {
+    const me = await teamPerson();
+    const project = (await v1(me.key, "POST", "/projects", { body: { name: "Move out" } }))
+      .body as ProjectDto;
+    const ids: string[] = [];
+    for (const title of ["Boxes", "Van"]) {
+      const t = await v1(me.key, "POST", "/tasks", {
+        body: { title, category: "General", projectId: project.id },
+      });
+      ids.push((t.body as { id: string }).id);
+    }
+    const unconfirmed = await v1(me.key, "DELETE", `/projects/${project.id}`);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body).toMatchObject({
+      code: "CONFLICT",
+      detail: 'Delete "Move out" and its 2 tasks? This cannot be undone. Send confirm=true to delete it.',
+      fields: { confirm: "2" },
+    });
+    expect((await v1(me.key, "DELETE", `/projects/${project.id}?confirm=false`)).status).toBe(409);
+    expect((await v1(me.key, "GET", `/projects/${project.id}`)).status).toBe(200);
+    expect((await v1(me.key, "GET", `/tasks/${ids[0]}`)).status).toBe(200);
+    const deleted = await v1(me.key, "DELETE", `/projects/${project.id}?confirm=true`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true, deletedTasks: 2 });
+    expect((await v1(me.key, "GET", `/projects/${project.id}`)).status).toBe(404);
+    for (const id of ids) expect((await v1(me.key, "GET", `/tasks/${id}`)).status).toBe(404);
+    expect((await v1(me.key, "DELETE", `/projects/${project.id}?confirm=true`)).status).toBe(404);
+  });
+
+  it("follows the team's permission table, as the app does", async () => {
+    const owner = await teamPerson();
+    const teamId = (await owner.client.get<TeamResponse>("/api/team")).body.team!.id;
+    const memberPerson = await createVerifiedUser(server);
+    const memberId = (await memberPerson.client.get<{ id: string }>("/api/me")).body.id;
+    await db()
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: teamId, userId: memberId, role: "member" });
+    const mate = await withKey(memberPerson.client);
+    const shared = await v1(owner.key, "POST", "/projects", { body: { name: "Shared", teamId } });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    expect(shared.body).toMatchObject({ kind: "team", teamId, ownerId: null });
+    const id = (shared.body as ProjectDto).id;
+    // A member sees the team's project but may not manage it: the API answers what the app answers.
+    expect((await v1(mate.key, "GET", `/projects/${id}`)).status).toBe(200);
+    const calls: [string, string, string, unknown?][] = [
+      ["PATCH", `/projects/${id}`, `/api/projects/${id}`, { name: "Mine now" }],
+      ["POST", `/projects/${id}/archive`, `/api/projects/${id}/archive`],
+      ["DELETE", `/projects/${id}?confirm=true`, `/api/projects/${id}?confirm=true`],
+      ["POST", "/projects", "/api/projects", { name: "Member's", teamId }],
+    ];
+    for (const [method, path, appPath, body] of calls) {
+      const api = await v1(mate.key, method, path, { body });
+      const app = await memberPerson.client.request(
+        method,
+        appPath,
+        body === undefined ? {} : { json: body },
+      );
+      expect(api.status, `${method} ${path}`).toBe(app.status);
+      expect(api.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+    }
+    expect((await v1(owner.key, "GET", `/projects/${id}`)).body).toMatchObject({
+      name: "Shared",
+      archivedAt: null,
+    });
+    // Someone outside the team cannot create in it.
+    const stranger = await teamPerson();
+    const outside = await v1(stranger.key, "POST", "/projects", { body: { name: "Intruder", teamId } });
+    expect(outside.status).toBe(404);
+  });
+});
+
+describe("the plan: propose, accept and reject", () => {
+  // Monday 11 May 2026, 07:00 in Berlin.
+  const NOW = "2026-05-11T05:00:00.000Z";
+  const week = { 1: [{ start: "09:00", end: "17:00" }], 2: [{ start: "09:00", end: "17:00" }] };
+
+  async function planner() {
+    server.clock.set(NOW);
+    const me = await teamPerson();
+    const prefs = await me.client.put("/api/planner/preferences", {
+      timeZone: "Europe/Berlin",
+      workingHours: week,
+      focusHours: [{ start: "09:00", end: "11:00" }],
+      lunch: { start: "12:00", end: "13:00" },
+      minBlockMinutes: 25,
+      maxBlockMinutes: 120,
+      bufferMinutes: 10,
+      dailyCapMinutes: 360,
+    });
+    expect(prefs.status, JSON.stringify(prefs.body)).toBe(200);
+    for (const [title, estimatedMinutes] of [
+      ["Report", 120],
+      ["Slides", 60],
+      ["Review", 60],
+    ] as const)
+      await v1(me.key, "POST", "/tasks", { body: { title, category: "General", estimatedMinutes } });
+    return me;
+  }
+
+  it("proposes a week that changes nothing until accepted, accepts one block, rejects one, then accepts the rest", async () => {
+    const me = await planner();
+    const proposed = await v1(me.key, "POST", "/plan/proposal", { body: { scope: "week" } });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    const plan = proposed.body as PlanResponse;
+    expect(plan.proposal?.scope).toBe("week");
+    expect(plan.blocks).toEqual([]);
+    expect(plan.proposed.length).toBeGreaterThanOrEqual(3);
+    // The app's Calendar shows the same proposal.
+    const seen = await me.client.get<PlanResponse>("/api/planner/plan");
+    expect(seen.body.proposed.map((b) => b.id)).toEqual(plan.proposed.map((b) => b.id));
+
+    const [one, two, ...rest] = plan.proposed;
+    const accepted = await v1(me.key, "POST", `/plan/blocks/${one!.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect((accepted.body as PlanResponse).blocks.map((b) => b.id)).toContain(one!.id);
+    expect((await v1(me.key, "POST", `/plan/blocks/${one!.id}/accept`)).status).toBe(409);
+    const rejected = await v1(me.key, "POST", `/plan/blocks/${two!.id}/reject`);
+    expect(rejected.status).toBe(200);
+    const afterReject = rejected.body as PlanResponse;
+    expect(afterReject.proposed.map((b) => b.id)).toEqual(rest.map((b) => b.id));
+    expect([...afterReject.blocks, ...afterReject.proposed].map((b) => b.id)).not.toContain(two!.id);
+    expect((await v1(me.key, "POST", `/plan/blocks/${two!.id}/reject`)).status).toBe(404);
+
+    const all = await v1(me.key, "POST", "/plan/proposal/accept");
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ accepted: rest.length, removed: 0 });
+    const now = await v1(me.key, "GET", "/plan");
+    expect((now.body as PlanResponse).proposed).toEqual([]);
+    expect((now.body as PlanResponse).blocks).toHaveLength(rest.length + 1);
+    const nothing = await v1(me.key, "POST", "/plan/proposal/accept");
+    expect(nothing.status).toBe(409);
+    expect(nothing.body).toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("plans a day, drops a proposal, and refuses bad input with nothing changed", async () => {
+    const me = await planner();
+    const day = await v1(me.key, "POST", "/plan/proposal?tz=Europe/Berlin", {
+      body: { scope: "day", startDate: "2026-05-12" },
+    });
+    expect(day.status, JSON.stringify(day.body)).toBe(200);
+    const plan = day.body as PlanResponse;
+    expect(plan.proposal).toMatchObject({ scope: "day", startDate: "2026-05-12", days: 1 });
+    expect(plan.proposed.length).toBeGreaterThan(0);
+    for (const b of plan.proposed) expect(b.start.slice(0, 10)).toBe("2026-05-12");
+    for (const [query, body] of [
+      ["", { scope: "year" }],
+      ["", { scope: "day", startDate: "12/05/2026" }],
+      ["", { scope: "week", days: 0 }],
+      ["", { scope: "week", extra: true }],
+      ["?tz=Not/AZone", { scope: "week" }],
+      ["?zone=UTC", { scope: "week" }],
+    ] as const) {
+      const res = await v1(me.key, "POST", `/plan/proposal${query}`, { body });
+      expect(res.status, `${query} ${JSON.stringify(body)}`).toBe(400);
+    }
+    expect((await v1(me.key, "GET", "/plan")).body).toMatchObject({
+      proposal: { scope: "day", startDate: "2026-05-12" },
+    });
+    expect((await v1(me.key, "POST", `/plan/blocks/${missingId}/accept`)).status).toBe(404);
+    expect((await v1(me.key, "POST", "/plan/blocks/not-an-id/reject")).status).toBe(404);
+    const dropped = await v1(me.key, "DELETE", "/plan/proposal");
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toMatchObject({ proposal: null, proposed: [], blocks: [] });
+  });
+});
+
+describe("insights: refresh", () => {
+  it("refreshes as the page's button does, and refuses a bad time zone", async () => {
+    const me = await teamPerson();
+    const task = await v1(me.key, "POST", "/tasks", { body: { title: "Refreshing", category: "General" } });
+    const id = (task.body as { id: string }).id;
+    expect((await v1(me.key, "PATCH", `/tasks/${id}`, { body: { status: "completed" } })).status).toBe(200);
+    const fresh = await v1(me.key, "POST", "/insights/refresh", { body: { tz: "Europe/Paris" } });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body).toMatchObject({ rangeDays: 30, metrics: { totalTasks: 1 } });
+    const page = await me.client.get<{ metrics: unknown }>("/api/ai-insights?tz=Europe/Paris");
+    expect((fresh.body as { metrics: unknown }).metrics).toEqual(page.body.metrics);
+    expect((await v1(me.key, "POST", "/insights/refresh", { body: { tz: "Not/AZone" } })).status).toBe(400);
+    expect((await v1(me.key, "POST", "/insights/refresh", { body: { zone: "UTC" } })).status).toBe(400);
+    expect((await v1(me.key, "POST", "/insights/refresh", { body: {} })).status).toBe(200);
+  });
+
+  it("shares the page's refresh limit: past it, 429 with Retry-After from either", async () => {
+    const me = await teamPerson();
+    // Two refreshes from the page's button, three from the API: the person's five.
+    for (let i = 0; i < 2; i++)
+      expect((await me.client.post("/api/ai-insights/refresh", {})).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await v1(me.key, "POST", "/insights/refresh", { body: {} })).status).toBe(200);
+    const limited = await v1(me.key, "POST", "/insights/refresh", { body: {} });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect((await me.client.post("/api/ai-insights/refresh", {})).status).toBe(429);
+    // Reading the summary is not refreshing it.
+    expect((await v1(me.key, "GET", "/insights")).status).toBe(200);
   });
 });
 

@@ -53,6 +53,11 @@ const NO_BODY: Record<string, string> = {
   "POST /api/webhooks/:id/deliveries/:deliveryId/redeliver": "the two ids are the whole request",
   "POST /api/v1/tasks/:id/timer/start": "the task id is the whole request",
   "POST /api/v1/tasks/:id/timer/stop": "the task id is the whole request",
+  "POST /api/v1/projects/:id/archive": "the project id is the whole request",
+  "POST /api/v1/projects/:id/restore": "the project id is the whole request",
+  "POST /api/v1/plan/proposal/accept": "accepts the caller's own proposal; no options",
+  "POST /api/v1/plan/blocks/:id/accept": "the block id is the whole request",
+  "POST /api/v1/plan/blocks/:id/reject": "the block id is the whole request",
 };
 
 /** Body routes that are not ours to validate, with where their bad input is tested instead. */
@@ -167,6 +172,10 @@ const PATHS: Record<string, { path: () => string; admin?: boolean }> = {
   // The body is read before the project or milestone is looked up.
   "POST /api/v1/projects/:id/milestones": { path: () => `/api/v1/projects/${ZERO_ID}/milestones` },
   "PATCH /api/v1/milestones/:id": { path: () => `/api/v1/milestones/${ZERO_ID}` },
+  "POST /api/v1/projects": { path: () => "/api/v1/projects" },
+  "PATCH /api/v1/projects/:id": { path: () => `/api/v1/projects/${ZERO_ID}` },
+  "POST /api/v1/plan/proposal": { path: () => "/api/v1/plan/proposal" },
+  "POST /api/v1/insights/refresh": { path: () => "/api/v1/insights/refresh" },
   "POST /api/developer/apps": { path: () => "/api/developer/apps" },
   "POST /api/developer/keys": { path: () => "/api/developer/keys" },
 };

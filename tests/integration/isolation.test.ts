@@ -423,6 +423,42 @@ const CASES: Record<string, Case> = {
     code: "NOT_FOUND",
     calls: (i) => [{ path: `/api/v1/milestones/${i.milestone}` }],
   },
+  "PATCH /api/v1/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/projects/${i.project}`, json: { name: "Taken over by B" } },
+      { path: `/api/v1/projects/${i.project}`, json: { restricted: false } },
+    ],
+  },
+  "DELETE /api/v1/projects/:id": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: `/api/v1/projects/${i.project}?confirm=true` },
+      { path: `/api/v1/projects/${i.project}` },
+    ],
+  },
+  "POST /api/v1/projects/:id/archive": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/projects/${i.project}/archive` }],
+  },
+  "POST /api/v1/projects/:id/restore": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/projects/${i.project}/restore` }],
+  },
+  "POST /api/v1/plan/blocks/:id/accept": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/plan/blocks/${i.planBlock}/accept` }],
+  },
+  "POST /api/v1/plan/blocks/:id/reject": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [{ path: `/api/v1/plan/blocks/${i.planBlock}/reject` }],
+  },
   "POST /api/tasks/:id/subtasks": {
     status: 404,
     code: "NOT_FOUND",
@@ -775,6 +811,14 @@ Object.assign(BODY_ID_CASES, {
     calls: (i) => [
       { path: "/api/projects", json: { name: "B's project", teamId: i.teamA } },
       { path: "/api/projects", json: { name: "B's project", teamId: i.teamA, restricted: true } },
+    ],
+  },
+  "POST /api/v1/projects teamId": {
+    status: 404,
+    code: "NOT_FOUND",
+    calls: (i) => [
+      { path: "/api/v1/projects", json: { name: "B's project", teamId: i.teamA } },
+      { path: "/api/v1/projects", json: { name: "B's project", teamId: i.teamA, restricted: true } },
     ],
   },
   // Only a member of B's team joins B's restricted project.

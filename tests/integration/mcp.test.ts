@@ -18,6 +18,7 @@ import { describe, expect, it } from "vitest";
 import { subscriptions } from "#server/db/schema/billing.ts";
 import { oauthApps } from "#server/db/schema/platform.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
+import { RETENTION_JOB } from "#server/jobs/definitions/retention.ts";
 import type { AuthorizationDto, ConnectedAppsResponse } from "#shared/contracts/platform.ts";
 import { testServerForFile } from "../support/integration.ts";
 import type { TestClient } from "../support/test-client.ts";
@@ -337,5 +338,37 @@ describe("dynamic client registration", () => {
     const start = await pat.client.get(url.pathname + url.search);
     expect(start.status).toBe(302);
     expect(new URL(start.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+  });
+
+  it("forgets a client nobody approved after a day, keeping an approved one and one being approved", async () => {
+    const pat = await person();
+    const authorizeUrl = (clientId: string) => {
+      const url = new URL(`${server.baseUrl}/oauth/authorize`);
+      url.searchParams.set("client_id", clientId);
+      url.searchParams.set("redirect_uri", CALLBACK);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("code_challenge", "a".repeat(43));
+      url.searchParams.set("code_challenge_method", "S256");
+      url.searchParams.set("resource", `${server.baseUrl}/mcp`);
+      return url.pathname + url.search;
+    };
+    // Approved: an assistant connected through the whole flow.
+    const { client: approved } = await connect(pat.client);
+    const unclaimed = await (await register({ redirect_uris: [CALLBACK], client_name: "Left" })).json();
+    const slow = await (await register({ redirect_uris: [CALLBACK], client_name: "Slow" })).json();
+    // A day and an hour later, the person starts approving the slow one.
+    server.clock.advance(25 * 3_600_000);
+    expect((await pat.client.get(authorizeUrl(slow.client_id))).status).toBe(302);
+    await server.kairo.deps.jobs.run(RETENTION_JOB);
+
+    const gone = await pat.client.get<{ error: string }>(authorizeUrl(unclaimed.client_id));
+    expect(gone.status).toBe(400);
+    expect(gone.body.error).toBe("invalid_client");
+    expect((await pat.client.get(authorizeUrl(slow.client_id))).status).toBe(302);
+    expect((await approved.listTools()).tools.length).toBeGreaterThan(0);
+    await approved.close();
+    const names = (await db().select({ name: oauthApps.name }).from(oauthApps)).map((a) => a.name);
+    expect(names).not.toContain("Left");
+    expect(names).toContain("Slow");
   });
 });

@@ -4,11 +4,12 @@
 // ended, an account deleted). One server for the file; teams are made directly in the database
 // after a real Team checkout.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountDeletions } from "#server/db/schema/admin.ts";
 import { member } from "#server/db/schema/auth.ts";
 import { subscriptions } from "#server/db/schema/billing.ts";
+import { taskListVersions } from "#server/db/schema/projects.ts";
 import { tasks } from "#server/db/schema/tasks.ts";
 import type { DomainEvent } from "#server/events/domain-events.ts";
 import { purgeDueAccounts } from "#server/modules/account/deletion.ts";
@@ -458,5 +459,94 @@ describe("the project filter on the calendar", () => {
     expect(res.status).toBe(200);
     expect(res.body.tasks.map((t) => t.id)).toEqual([task.id]);
     expectError(await outsider.client.get(`/api/calendar?${range}&projectId=${project.id}`), 404);
+  });
+});
+
+// A page of a project's list or of "Assigned to me" is kept as text while its projects' task list
+// versions stand (decision 320): every write to their tasks, by any code on any instance (here:
+// straight to the database), must show on the next read.
+describe("kept pages of the shared lists", () => {
+  const titles = async (p: SignedInPerson, query: string) => {
+    const res = await p.client.get<TaskListResponse>(`/api/tasks?${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.tasks.map((t) => t.title).sort();
+  };
+  const versionOf = async (projectId: string) =>
+    (await db().select().from(taskListVersions).where(eq(taskListVersions.projectId, projectId)))[0]
+      ?.version ?? 0;
+
+  it("answers a project's list with every change since, whoever wrote it", async () => {
+    const t = await makeTeam();
+    const project = await newProject(t.owner, { teamId: t.id });
+    const other = await newProject(t.owner, { teamId: t.id, name: "Other" });
+    const a = await newTask(t.owner, { projectId: project.id, title: "Alpha" });
+    await newTask(t.owner, { projectId: project.id, title: "Beta" });
+    const q = `projectId=${project.id}`;
+    expect(await titles(t.member, q)).toEqual(["Alpha", "Beta"]);
+    expect(await titles(t.member, q)).toEqual(["Alpha", "Beta"]);
+
+    // As another instance would write it: not through this server at all.
+    await db().update(tasks).set({ title: "Alpha renamed" }).where(eq(tasks.id, a.id));
+    expect(await titles(t.member, q)).toEqual(["Alpha renamed", "Beta"]);
+
+    // Moved out: gone from one list, in the other.
+    await t.owner.client.patch(`/api/tasks/${a.id}`, { projectId: other.id });
+    expect(await titles(t.member, q)).toEqual(["Beta"]);
+    expect(await titles(t.member, `projectId=${other.id}`)).toEqual(["Alpha renamed"]);
+
+    await db().delete(tasks).where(eq(tasks.projectId, project.id));
+    expect(await titles(t.member, q)).toEqual([]);
+    await newTask(t.admin, { projectId: project.id, title: "Gamma" });
+    expect(await titles(t.viewer, q)).toEqual(["Gamma"]);
+
+    // A kept page is no way around the table: the list of a project one may not see stays a 404.
+    expectError(await outsider.client.get(`/api/tasks?${q}`), 404);
+    expectError(await otherTeam.member.client.get(`/api/tasks?${q}`), 404);
+  });
+
+  it("bumps a project's version once per statement, for every project the statement touched", async () => {
+    const t = await makeTeam();
+    const [p1, p2] = [
+      await newProject(t.owner, { teamId: t.id }),
+      await newProject(t.owner, { teamId: t.id }),
+    ];
+    const made = [
+      await newTask(t.owner, { projectId: p1.id }),
+      await newTask(t.owner, { projectId: p1.id }),
+      await newTask(t.owner, { projectId: p2.id }),
+    ];
+    const [v1, v2] = [await versionOf(p1.id), await versionOf(p2.id)];
+    await db()
+      .update(tasks)
+      .set({ priority: "high" })
+      .where(
+        inArray(
+          tasks.id,
+          made.map((m) => m.id),
+        ),
+      );
+    expect([await versionOf(p1.id), await versionOf(p2.id)]).toEqual([v1 + 1, v2 + 1]);
+    // A project deleted with its tasks leaves no version behind.
+    expect((await t.owner.client.delete(`/api/projects/${p2.id}?confirm=true`)).status).toBeLessThan(300);
+    expect(await db().select().from(taskListVersions).where(eq(taskListVersions.projectId, p2.id))).toEqual(
+      [],
+    );
+  });
+
+  it('answers "Assigned to me" with every assignment, change and membership since', async () => {
+    const t = await makeTeam();
+    const project = await newProject(t.owner, { teamId: t.id });
+    const first = await newTask(t.owner, { projectId: project.id, title: "First", assigneeId: t.member.id });
+    expect(await titles(t.member, "assignee=me")).toEqual(["First"]);
+    expect(await titles(t.member, "assignee=me")).toEqual(["First"]);
+
+    await newTask(t.owner, { projectId: project.id, title: "Second", assigneeId: t.member.id });
+    expect(await titles(t.member, "assignee=me")).toEqual(["First", "Second"]);
+    await db().update(tasks).set({ title: "First, renamed" }).where(eq(tasks.id, first.id));
+    expect(await titles(t.member, "assignee=me")).toEqual(["First, renamed", "Second"]);
+
+    // Out of the team (straight in the database): nothing of it is theirs to do any more.
+    await db().delete(member).where(eq(member.userId, t.member.id));
+    expect(await titles(t.member, "assignee=me")).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { organization } from "#server/db/schema/auth.ts";
 import { leases, mailOutbox } from "#server/db/schema/background.ts";
 import { calendarConnections, syncLogs } from "#server/db/schema/calendar.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
+import { oauthApps } from "#server/db/schema/platform.ts";
 import { teamActivity } from "#server/db/schema/team.ts";
 import { workflowEvents, workflowExecutions } from "#server/db/schema/workflows.ts";
 import { RETENTION_JOB } from "#server/jobs/definitions/retention.ts";
@@ -118,7 +119,34 @@ async function seed(d: Db, userId: string, now: Date, ageDays: number, tag: stri
       expiresAt: at,
     })
     .returning();
+  // A client an assistant registered for itself and nobody ever approved (decision 313).
+  const [client] = await d
+    .insert(oauthApps)
+    .values({
+      registration: "dynamic",
+      name: `Assistant ${tag}`,
+      clientId: `kairo_app_${randomUUID()}`,
+      redirectUris: ["http://127.0.0.1:1/callback"],
+      scopes: ["tasks:read"],
+      createdAt: at,
+    })
+    .returning();
+  // A team's app, however old and unused, is the team's to delete.
+  const [teamApp] = await d
+    .insert(oauthApps)
+    .values({
+      organizationId: org!.id,
+      name: `Team app ${tag}`,
+      clientId: `kairo_app_${randomUUID()}`,
+      clientSecretHash: "x",
+      redirectUris: ["https://a.example/cb"],
+      scopes: ["tasks:read"],
+      createdAt: at,
+    })
+    .returning();
   return {
+    unclaimedClients: client!.id,
+    teamApp: teamApp!.id,
     mailOutbox: mail!.id,
     pendingMail: unsent!.id,
     leases: lease!.key,
@@ -136,6 +164,10 @@ async function seed(d: Db, userId: string, now: Date, ageDays: number, tag: stri
 async function present(d: Db, ids: Awaited<ReturnType<typeof seed>>) {
   const has = async (rows: unknown[]) => rows.length === 1;
   return {
+    unclaimedClients: await has(
+      await d.select().from(oauthApps).where(eq(oauthApps.id, ids.unclaimedClients)),
+    ),
+    teamApp: await has(await d.select().from(oauthApps).where(eq(oauthApps.id, ids.teamApp))),
     mailOutbox: await has(await d.select().from(mailOutbox).where(eq(mailOutbox.id, ids.mailOutbox))),
     pendingMail: await has(await d.select().from(mailOutbox).where(eq(mailOutbox.id, ids.pendingMail))),
     leases: await has(await d.select().from(leases).where(eq(leases.key, ids.leases))),
@@ -173,6 +205,7 @@ describe("the daily retention job", () => {
       syncLogs: 30,
       mailOutbox: 30,
       leases: 1,
+      unclaimedClients: 1,
     });
     expect(server.kairo.deps.jobs.definitions.get(RETENTION_JOB)?.schedule).toBe("47 3 * * *");
   });
@@ -202,6 +235,7 @@ describe("the daily retention job", () => {
         pendingEvent: true,
         queuedRun: true,
         pendingMail: true,
+        teamApp: true,
       });
     }
     // What the person sees: the bell and the history hold only what is within retention (newest first).
@@ -233,6 +267,7 @@ describe("the daily retention job", () => {
       syncLogs: 0,
       mailOutbox: 0,
       leases: 0,
+      unclaimedClients: 0,
     });
   });
 });

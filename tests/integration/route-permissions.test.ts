@@ -203,6 +203,49 @@ const CALLS: Record<string, (f: Fixture) => Call | Promise<Call>> = {
     path: `/api/tasks/${f.task.id}/subtasks/order`,
     json: { ids: [await subtaskOf(f)] },
   }),
+  // The public API's project calls (decision 311), with the caller's session as the credential.
+  "GET /api/v1/projects": () => ({ method: "GET", path: `/api/v1/projects?teamId=${teamId}` }),
+  "POST /api/v1/projects": () => ({
+    method: "POST",
+    path: "/api/v1/projects",
+    json: { name: "New", teamId },
+  }),
+  "GET /api/v1/projects/:id": (f) => ({ method: "GET", path: `/api/v1/projects/${f.project.id}` }),
+  "PATCH /api/v1/projects/:id": (f) => ({
+    method: "PATCH",
+    path: `/api/v1/projects/${f.project.id}`,
+    json: { name: "R" },
+  }),
+  "POST /api/v1/projects/:id/archive": (f) => ({
+    method: "POST",
+    path: `/api/v1/projects/${f.project.id}/archive`,
+  }),
+  "POST /api/v1/projects/:id/restore": (f) => ({
+    method: "POST",
+    path: `/api/v1/projects/${f.project.id}/restore`,
+  }),
+  "DELETE /api/v1/projects/:id": (f) => ({
+    method: "DELETE",
+    path: `/api/v1/projects/${f.project.id}?confirm=true`,
+  }),
+  "GET /api/v1/projects/:id/milestones": (f) => ({
+    method: "GET",
+    path: `/api/v1/projects/${f.project.id}/milestones`,
+  }),
+  "POST /api/v1/projects/:id/milestones": (f) => ({
+    method: "POST",
+    path: `/api/v1/projects/${f.project.id}/milestones`,
+    json: { name: "N" },
+  }),
+  "PATCH /api/v1/milestones/:id": (f) => ({
+    method: "PATCH",
+    path: `/api/v1/milestones/${f.milestone.id}`,
+    json: { name: "X" },
+  }),
+  "DELETE /api/v1/milestones/:id": (f) => ({
+    method: "DELETE",
+    path: `/api/v1/milestones/${f.milestone.id}`,
+  }),
 };
 
 /** The fixture's task made a daily series by the team's owner, so completing and skipping reach it. */

@@ -24,7 +24,22 @@ export function reply<S extends z.ZodType>(
   value: z.input<S>,
   status: ContentfulStatusCode = 200,
 ) {
+  return c.json(checked(c, schema, value), status);
+}
+
+/** The value as its schema lets it be sent (ResponseShapeError when it does not match). */
+function checked<S extends z.ZodType>(c: Context, schema: S, value: z.input<S>): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ResponseShapeError(c.req.path, parsed.error.issues);
-  return c.json(parsed.data as z.output<S>, status);
+  return parsed.data;
 }
+
+/** The JSON text `reply` would send, for an answer kept as text and answered with `replyText`. */
+export const answerText =
+  <S extends z.ZodType>(c: Context, schema: S) =>
+  (value: z.input<S>) =>
+    JSON.stringify(checked(c, schema, value));
+
+/** An answer already checked and written as JSON text (by `answerText`). */
+export const replyText = (c: Context, text: string) =>
+  c.body(text, 200, { "content-type": "application/json" });

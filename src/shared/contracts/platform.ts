@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { API_KEY_EXPIRY_DAYS, API_SCOPES } from "../domain/api-scopes.ts";
 import { projectDto, projectListQuery } from "./projects.ts";
+import { taskListQuery, taskListResponse } from "./tasks.ts";
 
 const scopeList = z
   .array(z.enum(API_SCOPES, { error: "Unknown scope." }))
@@ -153,3 +154,27 @@ export const v1ProjectListResponse = z.object({
 
 /** GET /api/v1/pomodoro-sessions: today's sessions in the given IANA time zone (UTC without one). */
 export const v1PomodoroQuery = z.strictObject({ tz: z.string().max(64).optional() });
+
+/**
+ * GET /api/v1/tasks: the app's filters, paged by `cursor` (an opaque text from `nextCursor`, a place
+ * in the list's order: decision 310) or, as the app pages, by `offset`; not both.
+ */
+export const v1TaskListQuery = taskListQuery
+  .extend({
+    cursor: z
+      .string({ error: "cursor must be a nextCursor from an earlier answer" })
+      .min(1, "cursor must be a nextCursor from an earlier answer")
+      .max(400, "cursor must be a nextCursor from an earlier answer")
+      .optional(),
+  })
+  .refine((q) => !(q.cursor && q.offset > 0), {
+    message: "Send either cursor or offset, not both.",
+    path: ["cursor"],
+  });
+export const v1TaskListResponse = taskListResponse.extend({
+  /** Pass as `cursor` for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/** The planner's calls on /api/v1: the IANA time zone to plan in until Settings → Planning has one. */
+export const v1PlannerQuery = z.strictObject({ tz: z.string().max(64).optional() });

@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -45,6 +46,18 @@ export const projects = pgTable(
     check("projects_inbox_personal_check", sql`not ${t.isInbox} or ${t.ownerId} is not null`),
   ],
 );
+
+/**
+ * A project's task list version (decision 320): bumped in the writing transaction by every write to
+ * one of its tasks, whatever code makes it, so a page of the list kept in memory is served again only
+ * while the version it was read at is still the project's.
+ */
+export const taskListVersions = pgTable("task_list_versions", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
 
 /** Milestones inside a project; their progress is counted from the tasks linked to them. */
 export const milestones = pgTable(

@@ -14,8 +14,9 @@ import {
 } from "#shared/domain/permissions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPer } from "../../db/prepared.ts";
 import { member, user } from "../../db/schema/auth.ts";
-import { type Project, projectMembers, projects } from "../../db/schema/projects.ts";
+import { type Project, projectMembers, projects, taskListVersions } from "../../db/schema/projects.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
 import type { Entitlements } from "../entitlements/entitlements.ts";
@@ -86,15 +87,10 @@ export async function projectContext(
   project: Project,
   personId: string,
 ): Promise<PermissionContext> {
-  const archived = project.archivedAt !== null;
-  if (project.ownerId !== null) {
-    return { role: project.ownerId === personId ? "owner" : null, readOnly: archived };
-  }
-  const teamId = project.teamId!;
-  const role = await teamRoleOf(conn, teamId, personId);
-  if (role === null) return { role };
+  if (project.ownerId !== null) return contextOf({ project, personId, role: null, listed: false }, false);
+  const role = await teamRoleOf(conn, project.teamId!, personId);
   let listed = false;
-  if (project.restricted) {
+  if (role !== null && project.restricted) {
     const [row] = await conn
       .select({ userId: projectMembers.userId })
       .from(projectMembers)
@@ -102,22 +98,65 @@ export async function projectContext(
       .limit(1);
     listed = row !== undefined;
   }
-  const ended = !(await gate.teamPlanLive(teamId, isTx(conn) ? conn : undefined));
+  const facts = { project, personId, role, listed };
+  return contextOf(facts, role !== null && (await planEnded(conn, gate, project)));
+}
+
+type ProjectFacts = { project: Project; personId: string; role: string | null; listed: boolean };
+
+/** The context from the facts; `ended`: the team's plan has ended (asked only of a team's member). */
+function contextOf(f: ProjectFacts, ended: boolean): PermissionContext {
+  const archived = f.project.archivedAt !== null;
+  if (f.project.ownerId !== null) {
+    return { role: f.project.ownerId === f.personId ? "owner" : null, readOnly: archived };
+  }
+  if (f.role === null) return { role: null };
   return {
-    role,
-    restricted: project.restricted,
-    listed,
+    role: isTeamRole(f.role) ? f.role : "member",
+    restricted: f.project.restricted,
+    listed: f.project.restricted && f.listed,
     readOnly: archived || ended,
     planEnded: ended && !archived,
   };
 }
 
+const planEnded = async (conn: Conn, gate: PlanGate, project: Project) =>
+  project.teamId !== null && !(await gate.teamPlanLive(project.teamId, isTx(conn) ? conn : undefined));
+
 // A transaction handle has `rollback`; the database does not.
 const isTx = (conn: Conn): conn is Tx => "rollback" in conn;
 
 /**
+ * The project with the person's role in its team, whether they are listed on it, and its task list
+ * version (decision 320), in one statement: `personId` and `projectId` may be named parameters.
+ */
+function projectFacts(conn: Conn, projectId: string | Placeholder, personId: string | Placeholder) {
+  return conn
+    .select({
+      project: projects,
+      role: member.role,
+      listed: projectMembers.userId,
+      listVersion: taskListVersions.version,
+    })
+    .from(projects)
+    .leftJoin(member, and(eq(member.organizationId, projects.teamId), eq(member.userId, personId)))
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, personId)),
+    )
+    .leftJoin(taskListVersions, eq(taskListVersions.projectId, projects.id))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+}
+
+const projectFactsStatement = preparedPer((db: Db) =>
+  projectFacts(db, sql.placeholder("projectId"), sql.placeholder("personId")).prepare("kairo_project_facts"),
+);
+
+/**
  * The project, if the person may do `action` with it; otherwise the refusal (404 for a project they
- * may not know of). `lock`: hold the project row for the rest of the transaction.
+ * may not know of). `lock`: hold the project row for the rest of the transaction. The project and
+ * the person's standing in it are one statement; the team's plan is asked only of a team's member.
  */
 export async function requireProject(o: {
   conn: Conn;
@@ -127,15 +166,37 @@ export async function requireProject(o: {
   action: Action;
   lock?: boolean;
 }): Promise<ProjectAccess> {
-  const query = o.conn.select().from(projects).where(eq(projects.id, o.projectId)).limit(1);
-  const [project] = o.lock ? await query.for("update") : await query;
-  if (!project) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
-  const ctx = await projectContext(o.conn, o.gate, project, o.personId);
+  const query = projectFacts(o.conn, o.projectId, o.personId);
+  const [row] = o.lock ? await query.for("update", { of: projects }) : await query;
+  if (!row) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+  const facts = { project: row.project, personId: o.personId, role: row.role, listed: row.listed !== null };
+  const ended =
+    row.project.teamId !== null && row.role !== null && (await planEnded(o.conn, o.gate, row.project));
+  const ctx = contextOf(facts, ended);
   const decision = decide(ctx, o.action);
   if (!decision.allowed && decision.reason === "read_only" && ctx.planEnded)
     throw new AppError("FORBIDDEN", TEAM_PLAN_ENDED_MESSAGE);
   enforce(decision, PROJECT_NOT_FOUND);
-  return { project, ctx };
+  return { project: row.project, ctx };
+}
+
+/**
+ * A project whose tasks the person may read, with its task list version (decision 320): one prepared
+ * statement. Reading is never refused for a read-only project, so the team's plan is not asked.
+ */
+export async function readableProject(
+  db: Db,
+  personId: string,
+  projectId: string,
+): Promise<{ project: Project; listVersion: number }> {
+  const [row] = await projectFactsStatement(db).execute({ projectId, personId });
+  if (!row) throw new AppError("NOT_FOUND", PROJECT_NOT_FOUND);
+  const ctx = contextOf(
+    { project: row.project, personId, role: row.role, listed: row.listed !== null },
+    false,
+  );
+  enforce(decide(ctx, "task.read"), PROJECT_NOT_FOUND);
+  return { project: row.project, listVersion: row.listVersion ?? 0 };
 }
 
 /** Everyone who may see the project: its owner, or the team members it is open to. */

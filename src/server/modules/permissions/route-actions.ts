@@ -6,7 +6,15 @@
 // project's owner.
 import type { Action } from "#shared/domain/permissions.ts";
 
-export const GUARDED_PREFIXES = ["/api/team", "/api/projects", "/api/milestones", "/api/tasks"] as const;
+export const GUARDED_PREFIXES = [
+  "/api/team",
+  "/api/projects",
+  "/api/milestones",
+  "/api/tasks",
+  // The public API's project calls (decision 311) reach the same use cases, so the same table.
+  "/api/v1/projects",
+  "/api/v1/milestones",
+] as const;
 
 export type RouteGuard = Action | "invitee";
 
@@ -61,4 +69,15 @@ export const ROUTE_ACTIONS: Readonly<Record<string, RouteGuard>> = {
   "GET /api/tasks/:id/reminders": "task.read",
   "POST /api/tasks/:id/reminders": "task.read",
   "DELETE /api/tasks/:id/reminders/:reminderId": "task.read",
+  "GET /api/v1/projects": "project.read",
+  "POST /api/v1/projects": "project.create",
+  "GET /api/v1/projects/:id": "project.read",
+  "PATCH /api/v1/projects/:id": "project.manage",
+  "POST /api/v1/projects/:id/archive": "project.manage",
+  "POST /api/v1/projects/:id/restore": "project.manage",
+  "DELETE /api/v1/projects/:id": "project.manage",
+  "GET /api/v1/projects/:id/milestones": "project.read",
+  "POST /api/v1/projects/:id/milestones": "project.manage",
+  "PATCH /api/v1/milestones/:id": "project.manage",
+  "DELETE /api/v1/milestones/:id": "project.manage",
 };

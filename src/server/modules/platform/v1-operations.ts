@@ -3,26 +3,33 @@
 // (each with its scope checked here, before its handler), and openapi.ts renders the same entries
 // as the OpenAPI 3.1 document and the reference page: one source, no second hand-written schema.
 import type { z } from "zod";
-import { insightsQuery, insightsResponse } from "#shared/contracts/ai-insights.ts";
+import { insightsQuery, insightsResponse, refreshBody } from "#shared/contracts/ai-insights.ts";
 import {
   commentBody,
   commentDto,
   commentListQuery,
   commentListResponse,
 } from "#shared/contracts/comments.ts";
-import { planResponse } from "#shared/contracts/planner.ts";
+import { acceptAllResponse, planRequest, planResponse } from "#shared/contracts/planner.ts";
 import {
   v1MeResponse,
+  v1PlannerQuery,
   v1PomodoroQuery,
   v1ProjectListQuery,
   v1ProjectListResponse,
+  v1TaskListQuery,
+  v1TaskListResponse,
 } from "#shared/contracts/platform.ts";
 import {
   milestoneCreateBody,
   milestoneDto,
   milestoneListResponse,
   milestoneUpdateBody,
+  projectCreateBody,
+  projectDeleteQuery,
+  projectDeleteResponse,
   projectDto,
+  projectUpdateBody,
 } from "#shared/contracts/projects.ts";
 import { reminderCreateBody, reminderDto, reminderListResponse } from "#shared/contracts/reminders.ts";
 import {
@@ -40,14 +47,15 @@ import {
   taskCreateBody,
   taskDeleteQuery,
   taskDto,
-  taskListQuery,
-  taskListResponse,
   taskUpdateBody,
   timeLogsResponse,
   timerStartResponse,
   timerStopResponse,
 } from "#shared/contracts/tasks.ts";
 import type { ApiScope } from "#shared/domain/api-scopes.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
+
+const refreshLimit = ROUTE_LIMITS.aiInsightsRefresh;
 
 export type V1Header = "Idempotency-Key" | "If-Match" | "If-None-Match";
 
@@ -96,12 +104,13 @@ export const V1_OPERATIONS = [
     method: "get",
     path: "/tasks",
     summary: "List your tasks",
-    description: "Filters as the app's task list; pages with `limit` and `offset`.",
+    description:
+      "Filters as the app's task list, in its order (priority score, then the nearest deadline, then the newest). Pages by cursor: pass the answer's `nextCursor` as `cursor` for the next page (null on the last); a task created or deleted between two calls moves no other task between pages, but a task whose priority score changes (scores follow deadlines and age, and are refreshed every few minutes) may move to a page already read or not yet read. `offset` still pages as the app does (not with `cursor`); `total` counts the whole list.",
     tag: "Tasks",
     scope: "tasks:read",
-    query: taskListQuery,
+    query: v1TaskListQuery,
     status: 200,
-    response: taskListResponse,
+    response: v1TaskListResponse,
     errors: [400],
   },
   {
@@ -382,6 +391,77 @@ export const V1_OPERATIONS = [
     errors: [404],
   },
   {
+    operationId: "createProject",
+    method: "post",
+    path: "/projects",
+    summary: "Create a project",
+    description:
+      "A personal project, or with `teamId` a project of that team (its owners and admins may; a team whose plan has ended answers 403). With `Idempotency-Key`, the same key and body within 24 hours answers the first call's answer again and creates nothing; the same key with another body answers 422.",
+    tag: "Projects",
+    scope: "projects:write",
+    body: projectCreateBody,
+    headers: ["Idempotency-Key"],
+    status: 201,
+    response: projectDto,
+    errors: [400, 404, 409, 422],
+  },
+  {
+    operationId: "updateProject",
+    method: "patch",
+    path: "/projects/{id}",
+    summary: "Rename, recolour, describe or re-date a project, or restrict it to listed members",
+    description:
+      "Needs the right to manage the project (its owner, or a team's owner or admin). An archived project answers 403 until restored; the Inbox cannot be renamed (409).",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    body: projectUpdateBody,
+    status: 200,
+    response: projectDto,
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "archiveProject",
+    method: "post",
+    path: "/projects/{id}/archive",
+    summary: "Archive a project: read-only, left out of lists (`archived=true` lists it)",
+    description: "Needs the right to manage the project. The Inbox cannot be archived (409).",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    status: 200,
+    response: projectDto,
+    errors: [404, 409],
+  },
+  {
+    operationId: "restoreProject",
+    method: "post",
+    path: "/projects/{id}/restore",
+    summary: "Restore an archived project",
+    description: "Needs the right to manage the project.",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    status: 200,
+    response: projectDto,
+    errors: [404, 409],
+  },
+  {
+    operationId: "deleteProject",
+    method: "delete",
+    path: "/projects/{id}",
+    summary: "Delete a project and all its tasks",
+    description:
+      "As the app asks before deleting, so does the API: without `confirm=true` the answer is 409 and nothing is deleted; its `detail` names the project and how many tasks would go, and `fields.confirm` is that count. With `confirm=true` the project goes with every task in it, and the answer says how many. Needs the right to manage the project; the Inbox cannot be deleted (409).",
+    tag: "Projects",
+    scope: "projects:write",
+    params: ["id"],
+    query: projectDeleteQuery,
+    status: 200,
+    response: projectDeleteResponse,
+    errors: [400, 404, 409],
+  },
+  {
     operationId: "listMilestones",
     method: "get",
     path: "/projects/{id}/milestones",
@@ -440,9 +520,80 @@ export const V1_OPERATIONS = [
     description: "The planner's blocks as Plan my week shows them, each with the reason it is where it is.",
     tag: "Planner",
     scope: "calendar:read",
+    query: v1PlannerQuery,
     status: 200,
     response: planResponse,
-    errors: [],
+    errors: [400],
+  },
+  {
+    operationId: "proposePlan",
+    method: "post",
+    path: "/plan/proposal",
+    summary: "Plan my week or Plan my day: a proposal to review",
+    description:
+      "Plans the tasks into focus blocks around your calendar, working hours and deadlines, as Plan my week (`scope` week) and Plan my day (`scope` day) do. Nothing in force changes: the answer's `proposed` blocks wait for acceptance, and a new proposal replaces the one before. Plans in Settings → Planning's time zone, or `tz` until one is saved. A plan that cannot be made answers 400 saying why.",
+    tag: "Planner",
+    scope: "calendar:write",
+    query: v1PlannerQuery,
+    body: planRequest,
+    status: 200,
+    response: planResponse,
+    errors: [400],
+  },
+  {
+    operationId: "discardPlanProposal",
+    method: "delete",
+    path: "/plan/proposal",
+    summary: "Drop the whole proposal; the plan in force stays as it is",
+    tag: "Planner",
+    scope: "calendar:write",
+    query: v1PlannerQuery,
+    status: 200,
+    response: planResponse,
+    errors: [400],
+  },
+  {
+    operationId: "acceptPlanProposal",
+    method: "post",
+    path: "/plan/proposal/accept",
+    summary: "Accept the whole proposal",
+    description:
+      "Every proposed block joins the plan (a moved block leaves its old place) and the blocks the proposal removes go; a connected calendar follows. Answers how many were accepted and removed; 409 when there is no proposal.",
+    tag: "Planner",
+    scope: "calendar:write",
+    query: v1PlannerQuery,
+    status: 200,
+    response: acceptAllResponse,
+    errors: [400, 409],
+  },
+  {
+    operationId: "acceptPlanBlock",
+    method: "post",
+    path: "/plan/blocks/{id}/accept",
+    summary: "Accept one proposed block",
+    description: "A block already in the plan answers 409.",
+    tag: "Planner",
+    scope: "calendar:write",
+    params: ["id"],
+    query: v1PlannerQuery,
+    status: 200,
+    response: planResponse,
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "rejectPlanBlock",
+    method: "post",
+    path: "/plan/blocks/{id}/reject",
+    summary: "Reject one block",
+    description:
+      "A proposed block is dropped (the accepted block it would move stays); an accepted one is released from the plan.",
+    tag: "Planner",
+    scope: "calendar:write",
+    params: ["id"],
+    query: v1PlannerQuery,
+    status: 200,
+    response: planResponse,
+    errors: [400, 404],
   },
   {
     operationId: "getInsights",
@@ -457,6 +608,19 @@ export const V1_OPERATIONS = [
     status: 200,
     response: insightsResponse,
     errors: [400, 404],
+  },
+  {
+    operationId: "refreshInsights",
+    method: "post",
+    path: "/insights/refresh",
+    summary: "Refresh your insights summary now",
+    description: `As the AI Insights page's Refresh: computed and written again whatever was cached, and stored. Shares the page's limit of ${refreshLimit.max} refreshes per ${refreshLimit.windowSeconds / 60} minutes per person (429 with Retry-After past it). Needs a plan with AI insights (403 PLAN_REQUIRED otherwise).`,
+    tag: "Insights",
+    scope: "insights:write",
+    body: refreshBody,
+    status: 200,
+    response: insightsResponse,
+    errors: [400],
   },
   {
     operationId: "listPomodoroSessions",

@@ -2,11 +2,20 @@
 // (v1-operations.ts) is mounted here with its scope checked before its handler, and each handler only
 // calls the use case the app's own routes call. Errors are problem documents (decision 255), every
 // call is counted against its credential's hourly limit (decision 256), task creation honours
-// `Idempotency-Key` (decision 257), and a task's version is its ETag (`If-Match`, 412).
+// `Idempotency-Key` (decision 257; project creation too, decision 311), a task's version is its ETag
+// (`If-Match`, 412), the task list pages by a keyset cursor (decision 310), and the planner's and
+// Refresh Insights' calls are the app's own (decision 312).
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
+import { refreshBody } from "#shared/contracts/ai-insights.ts";
 import { commentBody } from "#shared/contracts/comments.ts";
-import { milestoneCreateBody, milestoneUpdateBody } from "#shared/contracts/projects.ts";
+import { planRequest } from "#shared/contracts/planner.ts";
+import {
+  milestoneCreateBody,
+  milestoneUpdateBody,
+  projectCreateBody,
+  projectUpdateBody,
+} from "#shared/contracts/projects.ts";
 import { reminderCreateBody } from "#shared/contracts/reminders.ts";
 import { subtaskCreateBody, subtaskOrderBody, subtaskUpdateBody } from "#shared/contracts/subtasks.ts";
 import { occurrenceActionBody, taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
@@ -14,21 +23,41 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { AppDeps } from "../../deps.ts";
 import { idempotent } from "../../http/idempotency.ts";
 import { clientTabId, idParam, readQuery, timeZone } from "../../http/params.ts";
+import { countInWindow } from "../../http/rate-limit.ts";
 import { reply } from "../../http/reply.ts";
+import { ROUTE_LIMITS } from "../../http/route-limits.ts";
 import { readJson } from "../../http/validate.ts";
-import { createInsightsCache, readInsights, readProjectInsights } from "../ai-insights/generate.ts";
+import {
+  createInsightsCache,
+  readInsights,
+  readProjectInsights,
+  refreshInsights,
+} from "../ai-insights/generate.ts";
 import { modelBudget } from "../ai-insights/model-budget.ts";
 import { calendarForPerson } from "../analytics/read-analytics.ts";
 import { createComment, listComments } from "../comments/comments.ts";
-import { readPlan } from "../planner/plan.ts";
+import {
+  acceptAll,
+  acceptBlock,
+  discardProposal,
+  type PlannerCall,
+  proposePlan,
+  readPlan,
+  rejectBlock,
+} from "../planner/plan.ts";
+import { queuePlanWriteBack } from "../planner/write-back-queue.ts";
 import { pomodoroToday } from "../pomodoro/pomodoro.ts";
 import {
   createMilestone,
+  createProject,
   deleteMilestone,
+  deleteProject,
   getProject,
   listMilestones,
   listProjects,
+  setArchived,
   updateMilestone,
+  updateProject,
 } from "../projects/projects.ts";
 import { addReminder, listReminders, removeReminder } from "../reminders/reminders.ts";
 import { finishOccurrence } from "../tasks/series.ts";
@@ -40,11 +69,12 @@ import {
   updateSubtask,
 } from "../tasks/subtasks.ts";
 import { toTimeLogDto } from "../tasks/task-dto.ts";
-import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "../tasks/tasks.ts";
+import { createTask, deleteTask, expectedVersion, listTasksAfter, updateTask } from "../tasks/tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "../tasks/timer.ts";
 import { backgroundWriter, credentialMiddleware, missingScope, type V1Bindings } from "./credential.ts";
 import { openApiDocument, referencePage } from "./openapi.ts";
 import { problemResponse } from "./problem.ts";
+import { decodeTaskCursor, encodeTaskCursor } from "./task-cursor.ts";
 import { honoPath, V1_OPERATIONS, type V1Operation, type V1OperationId } from "./v1-operations.ts";
 
 type Deps = Pick<
@@ -61,6 +91,7 @@ type Deps = Pick<
   | "rateLimitEnabled"
   | "logger"
   | "apiWriter"
+  | "jobs"
 >;
 
 type Op<I extends V1OperationId> = Extract<(typeof V1_OPERATIONS)[number], { operationId: I }>;
@@ -146,6 +177,27 @@ export function v1Routes(deps: Deps) {
     milestoneId: idParam(c, "id", "Milestone"),
   });
 
+  const projectCall = (c: Context<V1Bindings>) => ({
+    db,
+    gate,
+    clock,
+    events: deps.events,
+    personId: person(c).id,
+    projectId: idParam(c, "id", "Project"),
+  });
+  /** The planner's call, as the app's planner routes make it (`tz` until Settings → Planning has one). */
+  const plannerCall = <I extends V1OperationId>(c: Context<V1Bindings>, id: I): PlannerCall => ({
+    db,
+    userId: person(c).id,
+    now: clock(),
+    zoneHint: timeZone((query(c, id) as { tz?: string }).tz),
+  });
+  /** After a change to the plan in force has committed: the calendar follows (decision 186). */
+  const written = async <T>(k: PlannerCall, result: T): Promise<T> => {
+    await queuePlanWriteBack(deps.jobs, [k.userId], deps.logger);
+    return result;
+  };
+
   const reminderCall = (c: Context<V1Bindings>) => ({
     db,
     clock,
@@ -183,12 +235,19 @@ export function v1Routes(deps: Deps) {
         scopes: [...credential.scopes],
       });
     },
-    listTasks: async (c, op) =>
-      reply(
-        c,
-        op.response,
-        await listTasks({ db, clock, gate, personId: person(c).id, query: query(c, "listTasks") }),
-      ),
+    listTasks: async (c, op) => {
+      const { cursor, ...q } = query(c, "listTasks");
+      const after = cursor ? decodeTaskCursor(cursor) : null;
+      const { next, ...page } = await listTasksAfter({
+        db,
+        clock,
+        gate,
+        personId: person(c).id,
+        query: q,
+        after,
+      });
+      return reply(c, op.response, { ...page, nextCursor: next ? encodeTaskCursor(next) : null });
+    },
     createTask: async (c, op) => {
       const input = await readJson(c, taskCreateBody);
       return idempotent(c, { db, clock, operation: "createTask", body: input }, async () => {
@@ -320,6 +379,34 @@ export function v1Routes(deps: Deps) {
           projectId: idParam(c, "id", "Project"),
         }),
       ),
+    createProject: async (c, op) => {
+      const input = await readJson(c, projectCreateBody);
+      return idempotent(c, { db, clock, operation: "createProject", body: input }, async () => {
+        const project = await createProject({
+          db,
+          gate,
+          clock,
+          events: deps.events,
+          personId: person(c).id,
+          body: input,
+        });
+        return { status: 201, body: op.response.parse(project) };
+      });
+    },
+    updateProject: async (c, op) => {
+      const o = projectCall(c);
+      const body = await readJson(c, projectUpdateBody);
+      return reply(c, op.response, await updateProject({ ...o, body }));
+    },
+    archiveProject: async (c, op) =>
+      reply(c, op.response, await setArchived({ ...projectCall(c), archived: true })),
+    restoreProject: async (c, op) =>
+      reply(c, op.response, await setArchived({ ...projectCall(c), archived: false })),
+    deleteProject: async (c, op) => {
+      const o = projectCall(c);
+      const { confirm } = query(c, "deleteProject");
+      return reply(c, op.response, await deleteProject({ ...o, confirm: confirm === "true" }));
+    },
     listMilestones: async (c, op) =>
       reply(c, op.response, {
         milestones: await listMilestones({
@@ -358,8 +445,48 @@ export function v1Routes(deps: Deps) {
         projectId ? await readProjectInsights({ ...o, projectId, gate }) : await readInsights(o),
       );
     },
-    getPlan: async (c, op) =>
-      reply(c, op.response, await readPlan({ db, userId: person(c).id, now: clock(), zoneHint: "UTC" })),
+    getPlan: async (c, op) => reply(c, op.response, await readPlan(plannerCall(c, "getPlan"))),
+    proposePlan: async (c, op) => {
+      const k = plannerCall(c, "proposePlan");
+      return reply(c, op.response, await proposePlan(k, await readJson(c, planRequest)));
+    },
+    discardPlanProposal: async (c, op) =>
+      reply(c, op.response, await discardProposal(plannerCall(c, "discardPlanProposal"))),
+    acceptPlanProposal: async (c, op) => {
+      const k = plannerCall(c, "acceptPlanProposal");
+      return reply(c, op.response, await written(k, await acceptAll(k)));
+    },
+    acceptPlanBlock: async (c, op) => {
+      const k = plannerCall(c, "acceptPlanBlock");
+      return reply(c, op.response, await written(k, await acceptBlock(k, idParam(c, "id", "Block"))));
+    },
+    rejectPlanBlock: async (c, op) => {
+      const k = plannerCall(c, "rejectPlanBlock");
+      return reply(c, op.response, await written(k, await rejectBlock(k, idParam(c, "id", "Block"))));
+    },
+    refreshInsights: async (c, op) => {
+      const personId = person(c).id;
+      // As the app's route: the plan is asked before the body, and the refresh counts against the
+      // person's own refresh limit, the same counter the AI Insights page's button uses.
+      await gate.require(personId, "ai_insights");
+      const { tz } = await readJson(c, refreshBody);
+      const zone = timeZone(tz);
+      if (deps.rateLimitEnabled) {
+        const limit = ROUTE_LIMITS.aiInsightsRefresh;
+        const counted = await countInWindow(deps.rateLimitStore, limit, `u:${personId}`, clock());
+        if (!counted.allowed)
+          return problemResponse(
+            c,
+            429,
+            "RATE_LIMITED",
+            "Too many refreshes. Please wait a moment and try again.",
+            {
+              headers: { "Retry-After": String(counted.retryAfterSeconds) },
+            },
+          );
+      }
+      return reply(c, op.response, await refreshInsights({ ...insights, personId, tz: zone }));
+    },
     listPomodoroSessions: async (c, op) => {
       const { tz } = query(c, "listPomodoroSessions");
       return reply(c, op.response, await pomodoroToday(db, person(c).id, timeZone(tz), clock()));

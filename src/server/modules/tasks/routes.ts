@@ -21,14 +21,14 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { idempotent } from "../../http/idempotency.ts";
 import { clientTabId, idParam, readQuery } from "../../http/params.ts";
-import { ResponseShapeError, reply } from "../../http/reply.ts";
+import { answerText, ResponseShapeError, reply, replyText } from "../../http/reply.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppBindings } from "../../http/types.ts";
 import { readJson } from "../../http/validate.ts";
 import { finishOccurrence } from "./series.ts";
 import { addSubtask, deleteSubtask, getTaskDetail, reorderSubtasks, updateSubtask } from "./subtasks.ts";
 import { toTimeLogDto } from "./task-dto.ts";
-import { createTask, deleteTask, expectedVersion, listTasks, updateTask } from "./tasks.ts";
+import { createTask, deleteTask, expectedVersion, listTasksJson, updateTask } from "./tasks.ts";
 import { listTimeLogs, startTimer, stopTimer } from "./timer.ts";
 
 export function taskRoutes(
@@ -52,10 +52,10 @@ export function taskRoutes(
       .get("/", async (c) => {
         const personId = requireUser(c).id;
         const query = readQuery(c, taskListQuery);
-        return reply(
+        const serialize = answerText(c, taskListResponse);
+        return replyText(
           c,
-          taskListResponse,
-          await listTasks({ db, clock: now, gate: deps.entitlements, personId, query }),
+          await listTasksJson({ db, clock: now, gate: deps.entitlements, personId, query, serialize }),
         );
       })
       .post("/", async (c) => {

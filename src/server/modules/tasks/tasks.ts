@@ -44,10 +44,11 @@ import {
   type PlanGate,
   projectAudience,
   projectsOfPerson,
-  requireProject,
+  readableProject,
 } from "../permissions/permissions.ts";
 import { addDefaultReminder, followDeadline } from "../reminders/reminders.ts";
 import { notifyAssignee } from "./assignment.ts";
+import { assignedListDigest, listPages } from "./list-pages.ts";
 import { finishInTx, noSeriesColumns, readRecurrence, seriesColumns, seriesOf } from "./series.ts";
 import { completeOpenSubtasks } from "./subtask-state.ts";
 import { accessTask, checkAssignee, checkMilestone, TASK_NOT_FOUND, targetProject } from "./task-access.ts";
@@ -75,25 +76,53 @@ function likePattern(q: string) {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * A page of the person's tasks. Open tasks' scores drift with time (deadline proximity, age), so the
- * first list read an hour after the last scoring re-scores them before the page is read.
- */
-export async function listTasks(o: {
+type ListOptions = {
   db: Db;
   clock: Clock;
   personId: string;
   gate?: PlanGate;
   query: TaskListQuery & { limit: number; offset: number };
-}): Promise<TaskListResponse> {
-  const { db, personId: userId, query: q } = o;
-  await rescoreIfStale(db, userId, o.clock());
-  const now = o.clock();
+};
+
+/**
+ * A page of the person's tasks. Open tasks' scores drift with time (deadline proximity, age), so the
+ * first list read an hour after the last scoring re-scores them before the page is read.
+ */
+export async function listTasks(o: ListOptions): Promise<TaskListResponse> {
+  await rescoreIfStale(o.db, o.personId, o.clock());
+  return readPage(o, await taskScope(o));
+}
+
+/**
+ * The list's answer as the JSON text `serialize` makes of it. A page of a project's list or of
+ * "Assigned to me" with no other filter is kept as that text and answered again while the task list
+ * versions it was read at still stand (decision 320): what a team's members read most, served
+ * without reading or checking its hundred tasks again.
+ */
+export async function listTasksJson(
+  o: ListOptions & { serialize: (answer: TaskListResponse) => string },
+): Promise<string> {
+  await rescoreIfStale(o.db, o.personId, o.clock());
   const scope = await taskScope(o);
+  const q = o.query;
+  if (q.tz) timeZone(q.tz);
+  const key = scope.pageKey && plainList(q) ? `${scope.pageKey}:${q.limit}:${q.offset}` : null;
+  const kept = key ? listPages(o.db).get(key) : undefined;
+  if (kept !== undefined) return kept;
+  const json = o.serialize(await readPage(o, scope));
+  if (key) listPages(o.db).set(key, json);
+  return json;
+}
+
+/** No filter beyond the scope: the screens' usual calls. */
+const plainList = (q: TaskListQuery) => !q.category && !q.status && !q.q && !q.due && !q.milestoneId;
+
+async function readPage(o: ListOptions, scope: Scope): Promise<TaskListResponse> {
+  const { db, query: q } = o;
   // The screens' usual calls (the person's own list, a project's, "Assigned to me"), with no other
   // filter: one prepared statement, its raw rows (drizzle's `all`) turned into the answer in one
   // pass: the hot path.
-  if (scope.prepared && !q.category && !q.status && !q.q && !q.due && !q.milestoneId) {
+  if (scope.prepared && plainList(q)) {
     if (q.tz) timeZone(q.tz);
     const rows = await rawRows(scope.prepared.statement, {
       ...scope.prepared.values,
@@ -102,25 +131,7 @@ export async function listTasks(o: {
     });
     return listAnswer(db, rows.map(taskDtoFromDriverRow), rows[0]?.count, scope.filter, q);
   }
-  const tz = timeZone(q.tz);
-  const where: SQL[] = [scope.filter];
-  if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
-  if (q.category) where.push(eq(tasks.category, q.category));
-  if (q.status) where.push(eq(tasks.status, q.status));
-  if (q.q) where.push(ilike(tasks.title, likePattern(q.q)));
-  const nowIso = now.toISOString();
-  if (q.due === "overdue")
-    where.push(sql`${tasks.deadline} < ${nowIso}::timestamptz and ${tasks.completed} = false`);
-  if (q.due === "none") where.push(isNull(tasks.deadline));
-  if (q.due === "today")
-    where.push(
-      sql`(${tasks.deadline} at time zone ${tz})::date = (${nowIso}::timestamptz at time zone ${tz})::date`,
-    );
-  if (q.due === "week")
-    where.push(
-      sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
-    );
-  const filter = and(...where);
+  const filter = filterOf(o, scope);
   // The page and the total in one statement (the count is a subquery run once), so a list costs one
   // round trip; only a page past the end, which has no row to carry the total, counts on its own.
   const rows = await db
@@ -139,43 +150,131 @@ export async function listTasks(o: {
   );
 }
 
+/** The scope and the query's filters as one condition. */
+function filterOf(o: ListOptions, scope: Scope): SQL | undefined {
+  const q = o.query;
+  const now = o.clock();
+  const tz = timeZone(q.tz);
+  const where: SQL[] = [scope.filter];
+  if (q.milestoneId) where.push(eq(tasks.milestoneId, q.milestoneId));
+  if (q.category) where.push(eq(tasks.category, q.category));
+  if (q.status) where.push(eq(tasks.status, q.status));
+  if (q.q) where.push(ilike(tasks.title, likePattern(q.q)));
+  const nowIso = now.toISOString();
+  if (q.due === "overdue")
+    where.push(sql`${tasks.deadline} < ${nowIso}::timestamptz and ${tasks.completed} = false`);
+  if (q.due === "none") where.push(isNull(tasks.deadline));
+  if (q.due === "today")
+    where.push(
+      sql`(${tasks.deadline} at time zone ${tz})::date = (${nowIso}::timestamptz at time zone ${tz})::date`,
+    );
+  if (q.due === "week")
+    where.push(
+      sql`${tasks.deadline} >= ${nowIso}::timestamptz and ${tasks.deadline} < ${nowIso}::timestamptz + interval '7 days'`,
+    );
+  return and(...where);
+}
+
+type Scope = {
+  filter: SQL;
+  prepared?: { statement: object; values: Record<string, string> };
+  /** The versions the scope's tasks are at, where its pages may be kept (decision 320). */
+  pageKey?: string;
+};
+
+/**
+ * A place in TASK_ORDER: a task's sort values, its timestamps as PostgreSQL's text (to the
+ * microsecond, which a `Date` would round), so the rows after it are exactly those after the task.
+ */
+export type TaskKey = { score: number; deadline: string | null; createdAt: string; id: string };
+
+/** The tasks after `k` in TASK_ORDER (score desc, deadline asc nulls last, created desc, id asc). */
+function afterKey(k: TaskKey): SQL {
+  const created = sql`${k.createdAt}::timestamptz`;
+  const tail = sql`(${tasks.createdAt} < ${created} or (${tasks.createdAt} = ${created} and ${tasks.id} > ${k.id}))`;
+  const deadline = k.deadline === null ? null : sql`${k.deadline}::timestamptz`;
+  const byDeadline = deadline
+    ? sql`(${tasks.deadline} > ${deadline} or ${tasks.deadline} is null or (${tasks.deadline} = ${deadline} and ${tail}))`
+    : sql`(${tasks.deadline} is null and ${tail})`;
+  return sql`(${tasks.priorityScore} < ${k.score} or (${tasks.priorityScore} = ${k.score} and ${byDeadline}))`;
+}
+
+/**
+ * /api/v1's page (decision 310): the tasks after the place `after` (null: from the start), the
+ * filters as the list's, and `next`, the place of the page's last task when more follow. One
+ * statement: the page with one task more (to know if a page follows), and the total of the whole list.
+ */
+export async function listTasksAfter(
+  o: ListOptions & { after: TaskKey | null },
+): Promise<TaskListResponse & { next: TaskKey | null }> {
+  const { db, after, query: q } = o;
+  await rescoreIfStale(db, o.personId, o.clock());
+  const filter = filterOf(o, await taskScope(o));
+  const rows = await db
+    .select({
+      task: tasks,
+      total: db.$count(tasks, filter),
+      deadlineText: sql<string | null>`${tasks.deadline}::text`,
+      createdText: sql<string>`${tasks.createdAt}::text`,
+    })
+    .from(tasks)
+    .where(after ? and(filter, afterKey(after)) : filter)
+    .orderBy(...TASK_ORDER)
+    .limit(q.limit + 1)
+    .offset(q.offset);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const next =
+    rows.length > q.limit && last
+      ? {
+          score: last.task.priorityScore,
+          deadline: last.deadlineText,
+          createdAt: last.createdText,
+          id: last.task.id,
+        }
+      : null;
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && (after || q.offset > 0)) total = await db.$count(tasks, filter);
+  return { tasks: page.map((r) => toTaskDto(r.task)), total, limit: q.limit, offset: q.offset, next };
+}
+
 /**
  * Whose tasks a list reads: one project's (if the person may see it), the tasks assigned to the
  * person in the projects they still belong to, or by default the person's own. Where the scope
  * alone has a prepared statement (`pages`), it comes too, with its values.
  */
-async function taskScope(o: {
-  db: Db;
-  clock: Clock;
-  gate?: PlanGate;
-  personId: string;
-  query: TaskListQuery;
-}): Promise<{ filter: SQL; prepared?: { statement: object; values: Record<string, string> } }> {
+async function taskScope(o: { db: Db; personId: string; query: TaskListQuery }): Promise<Scope> {
   const { db, personId: userId, query: q } = o;
   const parts: SQL[] = [];
-  let projectId: string | undefined;
+  let project: { id: string; listVersion: number } | undefined;
   if (q.projectId) {
-    const { project } = await requireProject({
-      conn: db,
-      gate: gateOf(o),
-      personId: userId,
-      projectId: q.projectId,
-      action: "task.read",
-    });
-    const inProject = eq(tasks.projectId, project.id);
+    const readable = await readableProject(db, userId, q.projectId);
+    const inProject = eq(tasks.projectId, readable.project.id);
     // Rows written without a project are in their owner's Inbox.
     parts.push(
-      project.isInbox ? or(inProject, and(isNull(tasks.projectId), eq(tasks.userId, userId)))! : inProject,
+      readable.project.isInbox
+        ? or(inProject, and(isNull(tasks.projectId), eq(tasks.userId, userId)))!
+        : inProject,
     );
-    if (!project.isInbox) projectId = project.id;
+    if (!readable.project.isInbox) project = { id: readable.project.id, listVersion: readable.listVersion };
   }
   if (q.assignee === "me")
     parts.push(eq(tasks.assigneeId, userId), inArray(tasks.projectId, projectsOfPerson(db, userId)));
   if (parts.length === 0)
     return { filter: eq(tasks.userId, userId), prepared: pages.own.with(db, { userId }) };
   const filter = and(...parts)!;
-  if (projectId && !q.assignee) return { filter, prepared: pages.project.with(db, { projectId }) };
-  if (q.assignee && !q.projectId) return { filter, prepared: pages.assigned.with(db, { userId }) };
+  if (project && !q.assignee)
+    return {
+      filter,
+      prepared: pages.project.with(db, { projectId: project.id }),
+      pageKey: `project:${project.id}:${project.listVersion}`,
+    };
+  if (q.assignee && !q.projectId)
+    return {
+      filter,
+      prepared: pages.assigned.with(db, { userId }),
+      pageKey: `assigned:${userId}:${await assignedListDigest(db, userId)}`,
+    };
   return { filter };
 }
 
