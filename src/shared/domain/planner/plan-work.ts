@@ -602,8 +602,11 @@ function run(
   return { tl, done, reserved, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
 }
 
-/** Runs of the planner a repair pass may add, by the number of tasks (decision 316). */
-export const REPAIR_RUNS = { max: 8, taskBudget: 300 } as const;
+/**
+ * Runs of the planner a repair pass may add (decision 316): at most `max`, and taskBudget / (n + 1)
+ * for n tasks, so a week of 40 tasks gets 4, 200 tasks or more none.
+ */
+export const REPAIR_RUNS = { max: 8, taskBudget: 200 } as const;
 
 const cheaper = (a: RunState, b: RunState) =>
   a.value.total < b.value.total - 1e-9 ||
@@ -612,14 +615,11 @@ const cheaper = (a: RunState, b: RunState) =>
 /**
  * The best of a few deterministic runs (decision 316): both measures for letting a deadline go, then,
  * for each deadline the best plan still misses (highest weight first), a run that keeps it whatever
- * the measure says, kept when the objective falls. The number of extra runs is bounded by the number
- * of tasks, so 1,000 tasks cost a few runs at most.
+ * the measure says, kept when the objective falls. The number of extra runs falls with the number of
+ * tasks (REPAIR_RUNS).
  */
 function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
-  const budget = Math.min(
-    REPAIR_RUNS.max,
-    Math.floor(REPAIR_RUNS.taskBudget / Math.max(1, ctx.tasks.length)),
-  );
+  const budget = Math.min(REPAIR_RUNS.max, Math.floor(REPAIR_RUNS.taskBudget / (ctx.tasks.length + 1)));
   let choice: ReserveChoice = DEFAULT_CHOICE;
   let best = run(ctx, null, choice);
   let runs = 0;
