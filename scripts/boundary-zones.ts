@@ -72,7 +72,7 @@ export const SERVER_MODULE_IMPORTS: Record<string, readonly string[]> = {
   mcp: ["platform", "tasks", "comments", "planner", "ai-insights"],
   notifications: [],
   platform: ["tasks", "projects", "comments", "pomodoro", "analytics", "planner", "reminders", "ai-insights"],
-  planner: ["ai-insights", "permissions"],
+  planner: ["ai-insights", "analytics", "permissions"],
   // The permission table's server side (decision 160): asked by every team, project and task route.
   permissions: [],
   pomodoro: [],

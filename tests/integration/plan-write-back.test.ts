@@ -236,6 +236,40 @@ describe.each(cases)("$provider", ({ provider, eventPath, writeScope }) => {
     expect(liveEvents(provider)).toEqual([]);
   });
 
+  it("each occurrence of a repeating task has its own event; completing one deletes only its event", async () => {
+    const { p } = await writingPerson();
+    expect((await p.client.put("/api/planner/preferences", PREFS)).status).toBe(200);
+    // Every Tuesday and Thursday at 16:00 UTC: two occurrences this week.
+    const id = await task(p, {
+      title: "Status report",
+      estimatedMinutes: 60,
+      recurrence: { rrule: "FREQ=WEEKLY;BYDAY=TU,TH", start: "2027-01-05T16:00", timeZone: "UTC" },
+    });
+    expect((await p.client.post("/api/planner/plan", { scope: "week" })).status).toBe(200);
+    expect((await p.client.post("/api/planner/plan/accept")).status).toBe(200);
+    const blocks = await db().select().from(planBlocks).where(eq(planBlocks.userId, p.id));
+    expect(blocks.map((b) => b.occurrenceDue?.toISOString()).sort()).toEqual([
+      "2027-01-05T16:00:00.000Z",
+      "2027-01-07T16:00:00.000Z",
+    ]);
+    await runWriteBack(p.id);
+    expect(
+      liveEvents(provider)
+        .map((e) => e.mark)
+        .sort(),
+    ).toEqual(blocks.map((b) => b.id).sort());
+
+    const tuesday = blocks.find((b) => b.occurrenceDue!.toISOString() === "2027-01-05T16:00:00.000Z")!;
+    const thursday = blocks.find((b) => b !== tuesday)!;
+    const done = await p.client.post(`/api/tasks/${id}/occurrences/complete`, {
+      due: "2027-01-05T16:00:00.000Z",
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await runWriteBack(p.id);
+    expect(liveEvents(provider).map((e) => e.mark)).toEqual([thursday.id]);
+    expect(await recordOf(tuesday.id)).toBeUndefined();
+  });
+
   it("reads the person's move back as a pin and their delete as a release", async () => {
     const { p, connectionId } = await writingPerson();
     const { tight, blocks } = await acceptedPlan(p);

@@ -401,6 +401,82 @@ describe("Plan my week", () => {
   });
 });
 
+describe("Plan my week with a repeating task", () => {
+  it("gives each occurrence in the week its own block and reason; completing one releases its blocks", async () => {
+    server.clock.set(NOW);
+    const p = await person();
+    await setUp(p);
+    // Every Tuesday and Thursday at 16:00 in Berlin: due 12 May (the open occurrence) and 14 May.
+    const id = await task(p, {
+      title: "Status report",
+      estimatedMinutes: 60,
+      priority: "high",
+      recurrence: { rrule: "FREQ=WEEKLY;BYDAY=TU,TH", start: "2026-05-12T16:00", timeZone: ZONE },
+    });
+    const tuesday = "2026-05-12T14:00:00.000Z";
+    const thursday = "2026-05-14T14:00:00.000Z";
+    const plan = await planWeek(p);
+    const mine = plan.proposed.filter((b) => b.taskId === id);
+    expect(mine.map((b) => b.occurrenceDue)).toEqual([tuesday, thursday]);
+    for (const b of mine) {
+      insideWorkingHours(b);
+      expect(b.end <= b.occurrenceDue!).toBe(true);
+      expect(b.title).toBe("Status report");
+    }
+    // Thursday's work waits until Tuesday's occurrence is due.
+    expect(mine[1]!.start >= tuesday).toBe(true);
+    expect(mine[0]!.reason).toContain("this is the 12 May occurrence");
+    expect(mine[1]!.reason).toContain(
+      "repeats every Tuesday and Thursday at 16:00; this is the 14 May occurrence",
+    );
+
+    expect((await p.client.post("/api/planner/plan/accept")).status).toBe(200);
+    const rows = await rowsOf(p.id);
+    expect(rows.map((r) => [r.state, r.occurrenceDue?.toISOString()]).sort()).toEqual([
+      ["accepted", tuesday],
+      ["accepted", thursday],
+    ]);
+
+    // Tuesday's occurrence done on Monday: its block is released, Thursday's stays in the plan.
+    const done = await p.client.post(`/api/tasks/${id}/occurrences/complete`, { due: tuesday });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const read = await p.client.get<PlanResponse>("/api/planner/plan");
+    expect(read.body.replanSuggested?.why).toEqual([
+      "Status report (12 May) is done early; its planned time is free for other work.",
+    ]);
+    const again = await planWeek(p);
+    // Thursday's is now the open occurrence, free to start at once: its accepted block moves there,
+    // and nothing is proposed for Tuesday's.
+    const thursdayRow = rows.find((r) => r.occurrenceDue?.toISOString() === thursday)!;
+    expect(again.proposed.map((b) => [b.occurrenceDue, b.change, b.previousId])).toEqual([
+      [thursday, "move", thursdayRow.id],
+    ]);
+    expect(again.proposal?.removes).toEqual([]);
+    expect(again.proposal?.unplaced).toEqual([]);
+  });
+
+  it("an occurrence that does not fit is listed by its date", async () => {
+    server.clock.set(NOW);
+    const p = await person();
+    await setUp(p);
+    // Four hours every day at 10:00: Sunday's occurrence has no working time since Saturday's.
+    const id = await task(p, {
+      title: "Daily review",
+      estimatedMinutes: 240,
+      recurrence: { rrule: "FREQ=DAILY", start: "2026-05-11T10:00", timeZone: ZONE },
+    });
+    const plan = await planWeek(p);
+    const sunday = plan.proposal!.unplaced.find(
+      (u) => u.taskId === id && u.occurrenceDue === "2026-05-17T08:00:00.000Z",
+    );
+    expect(sunday).toMatchObject({ title: "Daily review (17 May)", minutes: 240 });
+    expect(sunday!.text).toContain("Daily review (17 May): 4 hours not planned");
+    // The weekdays' occurrences each get their own blocks.
+    const dates = new Set(plan.proposed.filter((b) => b.taskId === id).map((b) => b.occurrenceDue));
+    expect(dates.size).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe("one person's plan", () => {
   let me: SignedInPerson;
   let other: SignedInPerson;

@@ -76,6 +76,8 @@ export type DragBlockBody = z.infer<typeof dragBlockBody>;
 export const planBlockDto = z.object({
   id: z.string(),
   taskId: z.string(),
+  /** For a repeating task: the rule date of the occurrence the block is work on; null otherwise. */
+  occurrenceDue: z.string().nullable(),
   title: z.string(),
   start: z.string(),
   end: z.string(),
@@ -90,7 +92,12 @@ export const planBlockDto = z.object({
 });
 export type PlanBlockDto = z.infer<typeof planBlockDto>;
 
-const taskLine = z.object({ taskId: z.string(), title: z.string() });
+const taskLine = z.object({
+  taskId: z.string(),
+  /** For a repeating task: which occurrence (its rule date); null for a task that happens once. */
+  occurrenceDue: z.string().nullable(),
+  title: z.string(),
+});
 
 export const planResponse = z.object({
   timeZone: z.string(),

@@ -50,6 +50,10 @@ export const planBlocks = pgTable(
     startTime: tstz("start_time").notNull(),
     endTime: tstz("end_time").notNull(),
     previousId: uuid("previous_id"),
+    // For a repeating task: the rule date of the occurrence this block is work on (the open one or a
+    // later one); null for a task that happens once. Once the series' open occurrence moves past it
+    // (completed or skipped), the block is released as a done task's is (decision 315).
+    occurrenceDue: tstz("occurrence_due"),
     part: integer("part").notNull().default(1),
     parts: integer("parts").notNull().default(1),
     reasons: jsonb("reasons").$type<Reason[]>().notNull().default(sql`'[]'::jsonb`),

@@ -99,6 +99,14 @@ function windowOf(taskId: string, r: Recurrence, after: Date, to: Date): Window 
 }
 
 /**
+ * A series' rule dates in [after, to), epoch ms, from the same kept windows as the calendar's
+ * (decision 289): the planner plans the occurrences the calendar shows (decision 315).
+ */
+export function keptSeriesDates(taskId: string, r: Recurrence, after: Date, to: Date): readonly number[] {
+  return windowOf(taskId, r, after, to).times;
+}
+
+/**
  * The future occurrences of open series on schedule within [from, to): the rule's dates after the
  * open occurrence's rule date, less the skipped ones (read with the series), capped per series and
  * in all. A series that repeats after completion has no date before it is done, so it shows only

@@ -4,13 +4,16 @@
 //   a block without an event      -> create it, marked as Kairo's, in the chosen connection's calendar;
 //   a block whose time or risk moved -> patch the event (free while there is slack, busy at risk);
 //   an event without its block      -> delete it (rejected, done, replaced, or write-back turned off).
+// A block of a repeating task's occurrence lives while the series' open occurrence has not moved
+// past it: completing or skipping that occurrence releases it as completing a task does (decision 315).
 // Only events Kairo recorded as its own are ever patched or deleted. A move answered 404 means the
 // person deleted the event: the block is released. A refused token is refreshed once (as the sync
 // does) and the call retried; rate limits left after the writer's own waiting make the run ask to
 // be tried again later. The job runs one at a time across instances (pg-boss singleton).
-import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { CalendarProviderId } from "#shared/domain/calendar-sync.ts";
+import { planKeyOf } from "#shared/domain/planner/occurrences.ts";
 import type { Db } from "../../db/client.ts";
 import { calendarConnections } from "../../db/schema/calendar.ts";
 import { planBlockEvents, planBlocks, plannerState } from "../../db/schema/planner.ts";
@@ -147,6 +150,8 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
         .select({
           id: planBlocks.id,
           taskId: planBlocks.taskId,
+          occurrenceDue: planBlocks.occurrenceDue,
+          openDue: tasks.occurrenceDue,
           start: planBlocks.startTime,
           end: planBlocks.endTime,
           title: tasks.title,
@@ -156,13 +161,22 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
         .where(
           and(
             eq(planBlocks.userId, userId),
+            or(
+              isNull(planBlocks.occurrenceDue),
+              isNull(tasks.occurrenceDue),
+              gte(planBlocks.occurrenceDue, tasks.occurrenceDue),
+            ),
             inArray(planBlocks.state, ["accepted", "pinned"]),
             gt(planBlocks.endTime, now),
           ),
         )
     : [];
   const atRisk = live.length
-    ? new Set((await deadlinesAtRisk({ db, userId, now, zoneHint: "UTC" })).tasks.map((t) => t.taskId))
+    ? new Set(
+        (await deadlinesAtRisk({ db, userId, now, zoneHint: "UTC" })).tasks.map((t) =>
+          planKeyOf(t.taskId, t.occurrenceDue ? Date.parse(t.occurrenceDue) : null),
+        ),
+      )
     : new Set<string>();
 
   const sessions = new Map<string, ReturnType<typeof session> | null>();
@@ -218,7 +232,8 @@ export async function writeBackPlan(deps: SyncDeps, userId: string, now: Date): 
       .map((r) => [r.blockId, r]),
   );
   for (const b of live) {
-    const busy = atRisk.has(b.taskId);
+    // At risk: the task's deadline, or for a repeating task this block's occurrence's.
+    const busy = atRisk.has(planKeyOf(b.taskId, (b.occurrenceDue ?? b.openDue)?.getTime()));
     const r = recordOf.get(b.id);
     if (!r) {
       const made = await attempt("create", () =>

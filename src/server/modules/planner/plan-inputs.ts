@@ -2,10 +2,13 @@
 // else was given, and team tasks assigned to them: permissions.ts tasksToDo) with their estimates (what is left of
 // them), deadlines and priorities; busy time (synced events of connected calendars, a running timer,
 // accepted blocks outside the days being planned); the blocks in force (pinned exactly, accepted as
-// the plan to repair); the person's estimate-versus-actual interval; the burnout strain.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
+// the plan to repair); the person's estimate-versus-actual interval; the burnout strain. A repeating
+// task is one planner task per occurrence in the horizon (the open one and the later rule dates the
+// calendar shows; decision 315), keyed by task id and rule date.
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { PlanningPreferences } from "#shared/contracts/planner.ts";
+import { occurrenceTasks, planKeyOf } from "#shared/domain/planner/occurrences.ts";
 import type {
   BusyInterval,
   EstimateInterval,
@@ -18,7 +21,8 @@ import type { TaskPriority } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
 import { calendarConnections, syncedEvents } from "../../db/schema/calendar.ts";
 import { type PlanBlockRow, planBlockEvents, planBlocks } from "../../db/schema/planner.ts";
-import { tasks, timeLogs } from "../../db/schema/tasks.ts";
+import { taskOccurrences, tasks, timeLogs } from "../../db/schema/tasks.ts";
+import { keptSeriesDates } from "../analytics/calendar-items.ts";
 import { tasksToDo } from "../permissions/permissions.ts";
 import { asWorking, type Strain } from "./planning-preferences.ts";
 
@@ -37,7 +41,42 @@ export type OpenTask = {
   priority: string;
   priorityScore: number;
   category: string;
+  recurrenceRule: string | null;
+  recurrenceStart: string | null;
+  recurrenceTimeZone: string | null;
+  recurrenceAfterCompletion: boolean;
+  occurrenceDue: Date | null;
+  seriesTitle: string | null;
 };
+
+/** The series' recurrence when the task repeats (its open occurrence known), else null. */
+export function recurrenceOfTask(t: OpenTask) {
+  if (!t.recurrenceRule || !t.recurrenceStart || !t.recurrenceTimeZone || !t.occurrenceDue) return null;
+  return {
+    rrule: t.recurrenceRule,
+    start: t.recurrenceStart,
+    timeZone: t.recurrenceTimeZone,
+    afterCompletion: t.recurrenceAfterCompletion,
+  };
+}
+
+/**
+ * The planner's id of a stored block (decision 315): its task's, or for a repeating task the
+ * occurrence's; null when the block is released (its task done or gone, or its occurrence done or
+ * skipped: the series' open occurrence moved past it). A block stored before occurrences were
+ * planned belongs to the open occurrence.
+ */
+export function blockKey(
+  b: { taskId: string; occurrenceDue: Date | null },
+  open: ReadonlyMap<string, Pick<OpenTask, "occurrenceDue" | "recurrenceRule">>,
+): string | null {
+  const t = open.get(b.taskId);
+  if (!t) return null;
+  if (!t.recurrenceRule || !t.occurrenceDue) return b.taskId;
+  const due = b.occurrenceDue ?? t.occurrenceDue;
+  if (due.getTime() < t.occurrenceDue.getTime()) return null;
+  return planKeyOf(b.taskId, due.getTime());
+}
 
 export async function openTasks(db: Db, userId: string): Promise<OpenTask[]> {
   return db
@@ -50,6 +89,12 @@ export async function openTasks(db: Db, userId: string): Promise<OpenTask[]> {
       priority: tasks.priority,
       priorityScore: tasks.priorityScore,
       category: tasks.category,
+      recurrenceRule: tasks.recurrenceRule,
+      recurrenceStart: tasks.recurrenceStart,
+      recurrenceTimeZone: tasks.recurrenceTimeZone,
+      recurrenceAfterCompletion: tasks.recurrenceAfterCompletion,
+      occurrenceDue: tasks.occurrenceDue,
+      seriesTitle: tasks.seriesTitle,
     })
     .from(tasks)
     .where(and(tasksToDo(db, userId), eq(tasks.completed, false)))
@@ -140,6 +185,25 @@ export async function blocksInForce(db: Db, userId: string, after: Date): Promis
     .limit(2000);
 }
 
+/** Rule dates of these series skipped ahead of time inside the span, by task. */
+async function skippedDates(db: Db, ids: string[], span: { start: number; end: number }) {
+  const out = new Map<string, number[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ taskId: taskOccurrences.taskId, dueAt: taskOccurrences.dueAt })
+    .from(taskOccurrences)
+    .where(
+      and(
+        inArray(taskOccurrences.taskId, ids),
+        eq(taskOccurrences.outcome, "skipped"),
+        gte(taskOccurrences.dueAt, new Date(span.start)),
+        lt(taskOccurrences.dueAt, new Date(span.end)),
+      ),
+    );
+  for (const r of rows) out.set(r.taskId, [...(out.get(r.taskId) ?? []), r.dueAt.getTime()]);
+  return out;
+}
+
 export function horizonSpan(h: PlanHorizon, zone: string) {
   const start = DateTime.fromISO(h.startDate, { zone }).startOf("day");
   return { start: start.toMillis(), end: start.plus({ days: h.days }).toMillis() };
@@ -147,6 +211,7 @@ export function horizonSpan(h: PlanHorizon, zone: string) {
 
 export type Gathered = {
   input: PlannerInput;
+  /** Titles by planner id (a task's, or an occurrence's key). */
   titles: Map<string, string>;
   open: OpenTask[];
   /** Accepted and pinned blocks inside the horizon and not started: the plan the preview is diffed against. */
@@ -175,7 +240,51 @@ export async function gatherInputs(
       .where(and(eq(timeLogs.userId, userId), isNull(timeLogs.endTime)))
       .limit(1),
   ]);
-  const titles = new Map(open.map((t) => [t.id, t.title]));
+  // The units planned: each open task, or each occurrence of a repeating one in the horizon.
+  const skipped = await skippedDates(
+    db,
+    open.filter((t) => recurrenceOfTask(t)).map((t) => t.id),
+    span,
+  );
+  const units: { task: PlannerTask; of: OpenTask }[] = [];
+  for (const t of open) {
+    const base = {
+      title: t.title,
+      priority: t.priority as TaskPriority,
+      priorityScore: t.priorityScore,
+      demanding: DEMANDING.has(t.category),
+    };
+    const r = recurrenceOfTask(t);
+    if (!r) {
+      units.push({
+        task: {
+          ...base,
+          id: t.id,
+          estimateMinutes: minutesLeft(t),
+          deadline: t.deadline ? t.deadline.getTime() : null,
+        },
+        of: t,
+      });
+      continue;
+    }
+    const series = occurrenceTasks(
+      {
+        ...base,
+        taskId: t.id,
+        recurrence: r,
+        openDue: t.occurrenceDue!.getTime(),
+        openDeadline: t.deadline ? t.deadline.getTime() : null,
+        openEstimateMinutes: minutesLeft(t),
+        estimateMinutes: t.estimatedMinutes > 0 ? t.estimatedMinutes : null,
+        skipped: skipped.get(t.id) ?? [],
+      },
+      span,
+      (rule, from, to) => keptSeriesDates(t.id, rule, new Date(from), new Date(to)),
+    );
+    for (const u of series) units.push({ task: u, of: t });
+  }
+  const titles = new Map(units.map((u) => [u.task.id, u.task.title]));
+  const openById = new Map(open.map((t) => [t.id, t]));
   const busy: BusyInterval[] = events.map((e) => ({ start: e.start, end: e.end, label: e.title }));
   // A running timer: the person is working now, for at least the next 5 minutes.
   for (const r of running)
@@ -187,35 +296,29 @@ export async function gatherInputs(
   for (const b of inForce) {
     const start = b.startTime.getTime();
     const end = b.endTime.getTime();
-    if (!titles.has(b.taskId)) continue; // its task is done or gone: the block is released
-    const inside = start >= nowMs && start >= span.start && end <= span.end;
+    const key = blockKey(b, openById);
+    if (key === null) continue; // its task or occurrence is done or gone: the block is released
+    const inside = start >= nowMs && start >= span.start && end <= span.end && titles.has(key);
     if (inside) {
-      (b.state === "pinned" ? pinned : previous).push({ id: b.id, taskId: b.taskId, start, end });
+      (b.state === "pinned" ? pinned : previous).push({ id: b.id, taskId: key, start, end });
     } else {
-      // Started already, or on other days: busy here, and its time is not planned again.
-      busy.push({ start, end, label: titles.get(b.taskId) });
-      used.set(b.taskId, (used.get(b.taskId) ?? 0) + (end - Math.max(start, nowMs)) / MINUTE);
+      // Started already, on other days, or for an occurrence after the horizon: busy here, and its
+      // time is not planned again.
+      busy.push({ start, end, label: titles.get(key) ?? openById.get(b.taskId)!.title });
+      used.set(key, (used.get(key) ?? 0) + (end - Math.max(start, nowMs)) / MINUTE);
     }
   }
 
   const plannerTasks: PlannerTask[] = [];
-  for (const t of open) {
-    let estimate = minutesLeft(t);
-    const elsewhere = used.get(t.id) ?? 0;
+  for (const { task } of units) {
+    let estimate = task.estimateMinutes;
+    const elsewhere = used.get(task.id) ?? 0;
     if (estimate !== null && elsewhere > 0) {
       const left = Math.floor((estimate - elsewhere) / 5) * 5;
       if (left <= 0) continue; // planned in full on other days
       estimate = left;
     }
-    plannerTasks.push({
-      id: t.id,
-      title: t.title,
-      estimateMinutes: estimate,
-      deadline: t.deadline ? t.deadline.getTime() : null,
-      priority: t.priority as TaskPriority,
-      priorityScore: t.priorityScore,
-      demanding: DEMANDING.has(t.category),
-    });
+    plannerTasks.push({ ...task, estimateMinutes: estimate });
   }
 
   return {

@@ -14,6 +14,7 @@ import type {
   PlanResponse,
 } from "#shared/contracts/planner.ts";
 import { everyDayPreferences, deadlinesAtRisk as riskOf } from "#shared/domain/planner/deadline-risk.ts";
+import { parsePlanKey, planKeyOf } from "#shared/domain/planner/occurrences.ts";
 import { diffPlans } from "#shared/domain/planner/plan-diff.ts";
 import { planWork } from "#shared/domain/planner/plan-work.ts";
 import {
@@ -23,6 +24,7 @@ import {
   describeSuggestion,
   describeUnplaced,
   formatDue,
+  occurrenceDate,
   type WordingContext,
 } from "#shared/domain/planner/reason-wording.ts";
 import type {
@@ -42,7 +44,14 @@ import { tasks } from "../../db/schema/tasks.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { recordWebhookEvent } from "../../events/webhook-outbox.ts";
 import { tasksToDo } from "../permissions/permissions.ts";
-import { busyEvents, type Gathered, gatherInputs, horizonSpan, minutesLeft } from "./plan-inputs.ts";
+import {
+  blockKey,
+  busyEvents,
+  type Gathered,
+  gatherInputs,
+  horizonSpan,
+  minutesLeft,
+} from "./plan-inputs.ts";
 import { storedPlanning, strainAndPeak } from "./planning-preferences.ts";
 
 type Proposal = {
@@ -63,6 +72,8 @@ type Basis = {
   acceptedAt: string;
   until: string;
   deadlines: Record<string, string | null>;
+  /** Repeating tasks' open occurrences (their rule dates) then, by task id. */
+  occurrences?: Record<string, string>;
   events: string[];
 };
 
@@ -118,17 +129,21 @@ export async function proposePlan(c: PlannerCall, req: PlanRequest): Promise<Pla
   const rows = [
     ...diff.adds.map((b) => ({ b, previousId: null as string | null })),
     ...diff.moves.map((m) => ({ b: m.to, previousId: m.from.id ?? null })),
-  ].map(({ b, previousId }) => ({
-    userId: c.userId,
-    taskId: b.taskId,
-    state: "proposed",
-    startTime: new Date(b.start),
-    endTime: new Date(b.end),
-    previousId,
-    part: b.part,
-    parts: b.parts,
-    reasons: b.reasons,
-  }));
+  ].map(({ b, previousId }) => {
+    const { taskId, occurrenceDue } = parsePlanKey(b.taskId);
+    return {
+      userId: c.userId,
+      taskId,
+      occurrenceDue: occurrenceDue === null ? null : new Date(occurrenceDue),
+      state: "proposed",
+      startTime: new Date(b.start),
+      endTime: new Date(b.end),
+      previousId,
+      part: b.part,
+      parts: b.parts,
+      reasons: b.reasons,
+    };
+  });
   await c.db.transaction(async (tx) => {
     await lockState(tx, c.userId, c.now);
     await tx.delete(planBlocks).where(and(eq(planBlocks.userId, c.userId), eq(planBlocks.state, "proposed")));
@@ -148,19 +163,50 @@ async function lockState(tx: Tx, userId: string, now: Date) {
   return row!;
 }
 
-async function titlesOf(db: Db, userId: string, ids: string[]) {
-  if (!ids.length) return new Map<string, { title: string; completed: boolean; deadline: Date | null }>();
+type TaskInfo = {
+  title: string;
+  completed: boolean;
+  deadline: Date | null;
+  occurrenceDue: Date | null;
+  recurrenceRule: string | null;
+};
+
+/** The tasks named by task ids or planner keys (an occurrence's "<id>@<date>"), by task id. */
+async function titlesOf(db: Db, userId: string, keys: string[]) {
+  const ids = [...new Set(keys.map((k) => parsePlanKey(k).taskId))];
+  if (!ids.length) return new Map<string, TaskInfo>();
   const rows = await db
-    .select({ id: tasks.id, title: tasks.title, completed: tasks.completed, deadline: tasks.deadline })
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      completed: tasks.completed,
+      deadline: tasks.deadline,
+      occurrenceDue: tasks.occurrenceDue,
+      recurrenceRule: tasks.recurrenceRule,
+    })
     .from(tasks)
-    .where(and(tasksToDo(db, userId), inArray(tasks.id, [...new Set(ids)])));
+    .where(and(tasksToDo(db, userId), inArray(tasks.id, ids)));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A task's title, or for an occurrence of a repeating task "Title (8 June)". */
+function titleFor(info: ReadonlyMap<string, { title: string }>, zone: string, key: string, fallback: string) {
+  const { taskId, occurrenceDue } = parsePlanKey(key);
+  const title = info.get(taskId)?.title ?? fallback;
+  return occurrenceDue === null ? title : `${title} (${occurrenceDate(occurrenceDue, zone)})`;
+}
+
+/** The task line of a planner key: the task's id and, for an occurrence, its rule date. */
+function lineOf(key: string) {
+  const { taskId, occurrenceDue } = parsePlanKey(key);
+  return { taskId, occurrenceDue: occurrenceDue === null ? null : new Date(occurrenceDue).toISOString() };
 }
 
 function blockDto(b: PlanBlockRow, w: WordingContext, change: PlanBlockDto["change"]): PlanBlockDto {
   return {
     id: b.id,
     taskId: b.taskId,
+    occurrenceDue: b.occurrenceDue ? b.occurrenceDue.toISOString() : null,
     title: w.title(b.taskId),
     start: b.startTime.toISOString(),
     end: b.endTime.toISOString(),
@@ -207,7 +253,7 @@ export async function readPlan(c: PlannerCall): Promise<PlanResponse> {
   const w: WordingContext = {
     zone,
     now: c.now.getTime(),
-    title: (id) => info.get(id)?.title ?? "a deleted task",
+    title: (key) => titleFor(info, zone, key, "a deleted task"),
   };
   const proposed = visible.filter((r) => r.state === "proposed");
   const inForce = visible.filter((r) => r.state !== "proposed");
@@ -222,7 +268,7 @@ export async function readPlan(c: PlannerCall): Promise<PlanResponse> {
           createdAt: proposal.createdAt,
           removes: inForce.filter((r) => removes.has(r.id)).map((r) => blockDto(r, w, null)),
           unplaced: proposal.unplaced.map((u) => ({
-            taskId: u.taskId,
+            ...lineOf(u.taskId),
             title: w.title(u.taskId),
             minutes: u.minutes,
             reason: describeReason(u.reason, w),
@@ -233,7 +279,7 @@ export async function readPlan(c: PlannerCall): Promise<PlanResponse> {
           taskNotes: Object.entries(proposal.taskNotes)
             .filter(([, notes]) => notes.length)
             .map(([taskId, notes]) => ({
-              taskId,
+              ...lineOf(taskId),
               title: w.title(taskId),
               notes: notes.map((n) => describeReason(n, w)),
             })),
@@ -249,18 +295,27 @@ async function replanSuggestion(
   c: PlannerCall,
   basis: Basis | null,
   inForce: PlanBlockRow[],
-  info: Map<string, { title: string; completed: boolean; deadline: Date | null }>,
+  info: Map<string, TaskInfo>,
   w: WordingContext,
 ): Promise<{ why: string[] } | null> {
   if (!basis) return null;
   const future = inForce.filter((b) => b.endTime > c.now);
   if (!future.length) return null;
   const why: string[] = [];
-  const done = [...new Set(future.map((b) => b.taskId))].filter((id) => info.get(id)?.completed);
-  for (const id of done) why.push(`${w.title(id)} is done early; its planned time is free for other work.`);
+  // A task done, or an occurrence of a repeating task done or skipped (the series moved past it).
+  const open = new Map([...info].filter(([, t]) => !t.completed).map(([id, t]) => [id, t] as const));
+  const done = new Set<string>();
+  for (const b of future) {
+    if (!info.has(b.taskId) || blockKey(b, open) !== null) continue;
+    done.add(planKeyOf(b.taskId, b.occurrenceDue?.getTime()));
+  }
+  for (const key of done) why.push(`${w.title(key)} is done early; its planned time is free for other work.`);
   for (const [id, was] of Object.entries(basis.deadlines)) {
     const now = info.get(id);
     if (!now || now.completed) continue;
+    // A repeating task whose open occurrence moved on: its new deadline is the next occurrence's.
+    const wasDue = basis.occurrences?.[id];
+    if (wasDue && now.occurrenceDue && now.occurrenceDue.toISOString() !== wasDue) continue;
     const is = now.deadline ? now.deadline.toISOString() : null;
     if (is !== was)
       why.push(
@@ -292,7 +347,7 @@ async function recordBasis(tx: Tx, userId: string, now: Date, until: Date) {
   const ids = [...new Set(inForce.map((b) => b.taskId))];
   const rows = ids.length
     ? await tx
-        .select({ id: tasks.id, deadline: tasks.deadline })
+        .select({ id: tasks.id, deadline: tasks.deadline, occurrenceDue: tasks.occurrenceDue })
         .from(tasks)
         .where(and(tasksToDo(tx, userId), inArray(tasks.id, ids)))
     : [];
@@ -301,6 +356,9 @@ async function recordBasis(tx: Tx, userId: string, now: Date, until: Date) {
     acceptedAt: now.toISOString(),
     until: until.toISOString(),
     deadlines: Object.fromEntries(rows.map((r) => [r.id, r.deadline ? r.deadline.toISOString() : null])),
+    occurrences: Object.fromEntries(
+      rows.filter((r) => r.occurrenceDue).map((r) => [r.id, r.occurrenceDue!.toISOString()]),
+    ),
     events: events.map(eventKey),
   };
   await tx.update(plannerState).set({ basis, updatedAt: now }).where(eq(plannerState.userId, userId));
@@ -448,6 +506,9 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
       .where(and(eq(tasks.id, row.taskId), tasksToDo(tx, c.userId)));
     if (!task || task.completed)
       throw new AppError("CONFLICT", "This block's task is done; there is nothing to move.");
+    const key = blockKey(row, new Map([[task.id, task]]));
+    if (key === null)
+      throw new AppError("CONFLICT", "This block's occurrence is done; there is nothing to move.");
     const proposal = (state.proposal ?? null) as Proposal | null;
     const all = await tx
       .select()
@@ -460,7 +521,16 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
     ]);
     const others = all
       .filter((b) => !replaced.has(b.id))
-      .map((b) => ({ id: b.id, taskId: b.taskId, start: b.startTime.getTime(), end: b.endTime.getTime() }));
+      .map((b) => ({
+        id: b.id,
+        // Blocks of the same occurrence share its estimate; other occurrences have their own.
+        taskId: planKeyOf(
+          b.taskId,
+          (b.occurrenceDue ?? (b.taskId === task.id ? task.occurrenceDue : null))?.getTime(),
+        ),
+        start: b.startTime.getTime(),
+        end: b.endTime.getTime(),
+      }));
     const day = {
       startDate: DateTime.fromMillis(start, { zone: preferences.timeZone }).toISODate()!,
       days: 1,
@@ -473,14 +543,17 @@ export async function dragBlock(c: PlannerCall, id: string, body: DragBlockBody)
       row.taskId,
       ...others.map((o) => o.taskId),
     ]);
-    const left = minutesLeft(task) ?? 30;
-    const estimateMinutes = Math.max(left, proposal?.plannedEstimate[row.taskId] ?? 0);
+    // A later occurrence of a repeating task has its whole estimate ahead; the open one what is left.
+    const later = task.occurrenceDue !== null && key !== planKeyOf(task.id, task.occurrenceDue.getTime());
+    const left =
+      (later ? (task.estimatedMinutes > 0 ? task.estimatedMinutes : null) : minutesLeft(task)) ?? 30;
+    const estimateMinutes = Math.max(left, proposal?.plannedEstimate[key] ?? 0);
     const verdict = validateDraggedBlock({
       preferences: { ...preferences, workingHours: preferences.workingHours } as never,
       busy,
       others,
-      block: { id: row.id, taskId: row.taskId, start, end },
-      title: (t) => titles.get(t)?.title ?? "a task",
+      block: { id: row.id, taskId: key, start, end },
+      title: (t) => titleFor(titles, preferences.timeZone, t, "a task"),
       estimateMinutes,
       strain,
     });
@@ -528,14 +601,15 @@ export async function deadlinesAtRisk(c: PlannerCall): Promise<AtRiskResponse> {
   }
   // Working hours never saved: Kairo does not know the person's days, so every day counts.
   const input = saved ? g.input : { ...g.input, preferences: everyDayPreferences(g.input.preferences) };
+  const titles = new Map(g.open.map((t) => [t.id, t]));
   const w: WordingContext = {
     zone: preferences.timeZone,
     now: c.now.getTime(),
-    title: (id) => g.titles.get(id) ?? "a task",
+    title: (key) => titleFor(titles, preferences.timeZone, key, "a task"),
   };
   return {
     tasks: riskOf(input, suggestions).map((a) => ({
-      taskId: a.taskId,
+      ...lineOf(a.taskId),
       title: w.title(a.taskId),
       deadline: new Date(a.deadline).toISOString(),
       reason: describeAtRisk(a, w),

@@ -30,6 +30,8 @@ export function blockReasons(
   if (block.kind === "kept") reasons.push({ code: "kept" });
   if (t.deadline !== null) reasons.push({ code: "deadline", params: { deadline: t.deadline * MINUTE_MS } });
   reasons.push({ code: "priority", params: { priority: t.task.priority } });
+  const o = t.task.occurrence;
+  if (o) reasons.push({ code: "occurrence", params: { repeats: o.repeats, due: o.due } });
   if (block.kind === "pinned") return reasons;
   if (t.demanding) {
     const focus = ctx.focus.reduce((s, f) => s + overlapMinutes(f, block), 0);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WORKING_PREFERENCES } from "./defaults.ts";
+import { occurrenceTasks, parsePlanKey } from "./occurrences.ts";
 import { planViolations } from "./plan-check.ts";
 import { planWork } from "./plan-work.ts";
 import type { BusyInterval, Plan, PlannerInput, PlannerTask } from "./types.ts";
@@ -31,6 +32,22 @@ const taskArb = (days: number) =>
     demanding: fc.boolean(),
   });
 
+// Repeating tasks: each occurrence in the horizon is a task of its own (occurrences.ts).
+const RULES = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=WEEKLY;BYDAY=WE", "FREQ=DAILY;INTERVAL=2"];
+const seriesArb = fc.record({
+  rule: fc.constantFrom(...RULES),
+  // The open occurrence's day relative to the horizon's Monday (before it: overdue).
+  openDay: fc.integer({ min: -2, max: 3 }),
+  hour: fc.integer({ min: 9, max: 17 }),
+  estimate: fc.option(
+    fc.integer({ min: 1, max: 24 }).map((n) => n * 5),
+    { nil: null },
+  ),
+  priority: fc.constantFrom("low", "medium", "high", "urgent" as const),
+  demanding: fc.boolean(),
+  afterCompletion: fc.boolean(),
+});
+
 const inputArb = fc
   .record({
     zone: fc.constantFrom(...ZONES),
@@ -47,6 +64,7 @@ const inputArb = fc
     fc.record({
       base: fc.constant(base),
       tasks: fc.array(taskArb(base.days), { maxLength: 14 }),
+      series: fc.array(seriesArb, { maxLength: 3 }),
       busy: fc.array(
         fc.record({
           day: fc.integer({ min: 0, max: base.days }),
@@ -57,7 +75,7 @@ const inputArb = fc
       ),
     }),
   )
-  .map(({ base, tasks, busy }): PlannerInput => {
+  .map(({ base, tasks, busy, series }): PlannerInput => {
     const monday = DateTime.fromISO(base.monday, { zone: base.zone });
     const at = (day: number, minutes: number) => monday.plus({ days: day, minutes }).toMillis();
     const plannerTasks: PlannerTask[] = tasks.map((t, i) => ({
@@ -69,6 +87,31 @@ const inputArb = fc
       notBefore: t.notBeforeDay === null ? null : at(t.notBeforeDay, 10 * 60),
       demanding: t.demanding,
     }));
+    const end = monday.plus({ days: base.days }).toMillis();
+    series.forEach((r, i) => {
+      const open = monday.plus({ days: r.openDay, hours: r.hour });
+      plannerTasks.push(
+        ...occurrenceTasks(
+          {
+            taskId: `s${i}`,
+            title: `Series ${i}`,
+            priority: r.priority,
+            demanding: r.demanding,
+            recurrence: {
+              rrule: r.rule,
+              start: open.toFormat("yyyy-LL-dd'T'HH:mm"),
+              timeZone: base.zone,
+              afterCompletion: r.afterCompletion,
+            },
+            openDue: open.toMillis(),
+            openDeadline: open.toMillis(),
+            openEstimateMinutes: r.estimate,
+            estimateMinutes: r.estimate,
+          },
+          { start: monday.toMillis(), end },
+        ),
+      );
+    });
     const busyIntervals: BusyInterval[] = busy.map((b, i) => ({
       start: at(b.day, b.minute * 5),
       end: at(b.day, b.minute * 5 + b.len * 5),
@@ -116,6 +159,19 @@ describe("every plan keeps the rules", () => {
           const missing = plan.unplaced.find((u) => u.taskId === t.id)?.minutes ?? 0;
           expect(minutes + missing).toBe(plan.plannedEstimate[t.id]);
           expect(minutes).toBeLessThanOrEqual(t.estimateMinutes ?? 30);
+        }
+        // A block of a repeating task belongs to one occurrence and says which.
+        for (const b of plan.blocks) {
+          const t = input.tasks.find((x) => x.id === b.taskId)!;
+          if (!t.occurrence) continue;
+          expect(parsePlanKey(b.taskId)).toEqual({
+            taskId: t.occurrence.taskId,
+            occurrenceDue: t.occurrence.due,
+          });
+          expect(b.reasons).toContainEqual({
+            code: "occurrence",
+            params: { repeats: t.occurrence.repeats, due: t.occurrence.due },
+          });
         }
       }),
       { numRuns: 300 },

@@ -8,10 +8,20 @@
 //      and keeps that proof while the rest is planned;
 //   3. dispatch: walking forward through free time, each gap goes to the most valuable task (priority
 //      weight, demanding work in focus hours); work done early releases its own reservations.
+// When a plan misses a deadline, a few other ways of choosing the deadlines to protect are run and the
+// cheapest plan kept; a local improvement pass then trades blocks between tasks while the objective
+// falls (decision 316).
 // A re-plan runs twice, repairing the previous plan and planning anew, and keeps the repair unless it
 // misses a deadline the new plan meets or costs clearly more.
 
-import { OBJECTIVE_WEIGHTS, type ObjectiveValue, objectiveOf } from "./objective.ts";
+import {
+  blockCost,
+  deadlineCounts,
+  OBJECTIVE_WEIGHTS,
+  type ObjectiveValue,
+  objectiveOf,
+  unplannedMinuteCost,
+} from "./objective.ts";
 import { buildContext, type PlanContext, type TaskState } from "./plan-context.ts";
 import { blockReasons, unplacedReason } from "./plan-reasons.ts";
 import { atRiskOf, suggestionFor } from "./plan-suggestions.ts";
@@ -120,11 +130,13 @@ function reserveSet(
   for (const c of chosen) rem[c.index] = Math.max(0, c.minutes - done[c.index]!);
   const active = chosen.filter((t) => rem[t.index]! > 0);
   if (!active.length) return [];
+  // Each task's due minute on the grid, computed once; `open` loses a task once it is reserved whole
+  // (the choice below is a total order, so the list's order does not matter).
+  const due = new Map(active.map((a) => [a.index, Math.floor(dueBy(ctx, a) / ctx.grid) * ctx.grid]));
   let t = Math.max(...active.map((a) => dueBy(ctx, a)));
   let dayIdx = tl.days.length - 1;
-  for (;;) {
-    const open = active.filter((a) => rem[a.index]! > 0);
-    if (!open.length) break;
+  const open = [...active];
+  while (open.length) {
     while (dayIdx > 0 && tl.days[dayIdx]!.start >= t) dayIdx--;
     const found = latestFreeBefore(tl, t, dayIdx);
     if (!found) break;
@@ -132,9 +144,20 @@ function reserveSet(
     const capLeft = day.cap - day.used;
     let best: { a: TaskState; end: number; len: number } | null = null;
     for (const a of open) {
-      const end = Math.min(span.end, Math.floor(dueBy(ctx, a) / ctx.grid) * ctx.grid);
+      const end = Math.min(span.end, due.get(a.index)!);
+      if (best && end < best.end) continue;
       const start = Math.max(span.start, a.notBefore);
       if (end <= start) continue;
+      if (
+        best &&
+        end === best.end &&
+        !(
+          a.notBefore > best.a.notBefore ||
+          (a.notBefore === best.a.notBefore &&
+            (a.weight < best.a.weight || (a.weight === best.a.weight && a.index > best.a.index)))
+        )
+      )
+        continue;
       const len = blockLength(
         rem[a.index]!,
         Math.min(end - start, capLeft),
@@ -142,16 +165,7 @@ function reserveSet(
         ctx.maxBlock,
         ctx.grid,
       );
-      if (!len) continue;
-      if (
-        !best ||
-        end > best.end ||
-        (end === best.end &&
-          (a.notBefore > best.a.notBefore ||
-            (a.notBefore === best.a.notBefore &&
-              (a.weight < best.a.weight || (a.weight === best.a.weight && a.index > best.a.index)))))
-      )
-        best = { a, end, len };
+      if (len) best = { a, end, len };
     }
     if (!best) {
       t = span.start;
@@ -161,9 +175,9 @@ function reserveSet(
     // deadline so the sweep can give it that time (earliest-deadline-first, run backwards).
     let cut = Number.NEGATIVE_INFINITY;
     for (const o of open) {
-      const due = Math.floor(dueBy(ctx, o) / ctx.grid) * ctx.grid;
-      if (o !== best.a && o.notBefore > best.a.notBefore && due < best.end && due > best.end - best.len)
-        cut = Math.max(cut, due);
+      const d = due.get(o.index)!;
+      if (o !== best.a && o.notBefore > best.a.notBefore && d < best.end && d > best.end - best.len)
+        cut = Math.max(cut, d);
     }
     if (cut > Number.NEGATIVE_INFINITY) {
       const len = blockLength(rem[best.a.index]!, best.end - cut, ctx.minBlock, ctx.maxBlock, ctx.grid);
@@ -173,6 +187,7 @@ function reserveSet(
     rem[best.a.index]! -= best.len;
     reserved[best.a.index]! += best.len;
     t = best.end - best.len;
+    if (rem[best.a.index]! <= 0) open.splice(open.indexOf(best.a), 1);
   }
   return active.filter((a) => rem[a.index]! > 0);
 }
@@ -188,7 +203,33 @@ function clearReservations(tl: Timeline, reserved: number[]) {
  * the free time before it, the task with the least weight per minute is let go. The sweep then
  * checks the choice with the real block rules and lets go of what it still cannot place.
  */
-function reserve(ctx: PlanContext, tl: Timeline, done: number[], reserved: number[]) {
+/**
+ * How the deadlines to protect are chosen: which measure lets a deadline go first ("worth": what
+ * keeping it saves in the objective, per minute; "density": weight per minute), and tasks whose
+ * deadline is kept whatever the measure says (the repair pass of planWork).
+ */
+export type ReserveChoice = {
+  measure: "worth" | "density";
+  /** When reservations fail, let go among every task reserved before the deadline, not only the failed. */
+  rivals: boolean;
+  protect: ReadonlySet<number>;
+};
+
+const DEFAULT_CHOICE: ReserveChoice = { measure: "worth", rivals: true, protect: new Set() };
+/** The other ways of choosing tried when the first plan misses a deadline, in this order. */
+const OTHER_CHOICES: readonly ReserveChoice[] = [
+  { measure: "worth", rivals: false, protect: new Set() },
+  { measure: "density", rivals: false, protect: new Set() },
+  { measure: "density", rivals: true, protect: new Set() },
+];
+
+function reserve(
+  ctx: PlanContext,
+  tl: Timeline,
+  done: number[],
+  reserved: number[],
+  choice: ReserveChoice = DEFAULT_CHOICE,
+) {
   const due = ctx.tasks
     .filter(
       (t) => t.deadline !== null && t.deadline > ctx.origin && t.deadline <= ctx.horizonEnd + AFTER_HORIZON,
@@ -206,6 +247,36 @@ function reserve(ctx: PlanContext, tl: Timeline, done: number[], reserved: numbe
     }
     return sum;
   };
+  // What keeping a deadline is worth per minute of its work: a deadline inside the horizon costs
+  // MISSED·w when missed; one in the day after it only the lateness of its work (decision 180).
+  const counts = (t: TaskState) => t.deadline! > ctx.origin && t.deadline! <= ctx.horizonEnd;
+  const worth = (t: TaskState) => {
+    const left = t.minutes - done[t.index]!;
+    const value = counts(t)
+      ? OBJECTIVE_WEIGHTS.missed * t.weight
+      : (t.weight *
+          OBJECTIVE_WEIGHTS.late *
+          left *
+          Math.max(0, ctx.horizonEnd + AFTER_HORIZON - t.deadline!)) /
+        3600;
+    return choice.measure === "worth" ? value / left : t.weight / t.minutes;
+  };
+  /** The chosen task to let go first: the least worth, protected ones only when nothing else is left. */
+  const leastWorth = (list: readonly TaskState[]) => {
+    let worst = -1;
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i]!;
+      if (worst < 0) {
+        worst = i;
+        continue;
+      }
+      const w = list[worst]!;
+      const pa = choice.protect.has(a.index);
+      const pw = choice.protect.has(w.index);
+      if (pa !== pw ? pw : worth(a) < worth(w)) worst = i;
+    }
+    return worst;
+  };
   const chosen: TaskState[] = [];
   let load = 0;
   for (const t of due) {
@@ -213,22 +284,24 @@ function reserve(ctx: PlanContext, tl: Timeline, done: number[], reserved: numbe
     load += t.minutes - done[t.index]!;
     const capacity = capacityBefore(dueBy(ctx, t));
     while (load > capacity && chosen.length) {
-      let worst = 0;
-      for (let i = 1; i < chosen.length; i++) {
-        const a = chosen[i]!;
-        const w = chosen[worst]!;
-        if (a.weight / a.minutes < w.weight / w.minutes) worst = i;
-      }
-      const [gone] = chosen.splice(worst, 1);
+      const [gone] = chosen.splice(leastWorth(chosen), 1);
       load -= gone!.minutes - done[gone!.index]!;
     }
   }
   for (let round = 0; round < 50; round++) {
     const failed = reserveSet(ctx, tl, chosen, done, reserved);
     if (!failed.length) return;
+    // What could not be reserved gave its time to the tasks reserved before its deadline: the least
+    // worth among them and it goes (a deadline after the horizon before one inside it), not
+    // necessarily the one left without room.
+    const until = Math.max(...failed.map((f) => dueBy(ctx, f)));
+    const before = new Set<number>();
+    for (const b of tl.allBlocks()) if (b.kind === "reserved" && b.start < until) before.add(b.task);
+    const rivals = choice.rivals
+      ? [...failed, ...chosen.filter((c) => before.has(c.index) && !failed.includes(c))]
+      : failed;
     clearReservations(tl, reserved);
-    let worst = failed[0]!;
-    for (const f of failed) if (f.weight / f.minutes < worst.weight / worst.minutes) worst = f;
+    const worst = rivals[leastWorth(rivals)]!;
     chosen.splice(chosen.indexOf(worst), 1);
   }
   clearReservations(tl, reserved);
@@ -400,17 +473,191 @@ function dispatch(ctx: PlanContext, tl: Timeline, done: number[], reserved: numb
   }
 }
 
-function run(ctx: PlanContext, previous: readonly FixedBlock[] | null): RunState {
+/**
+ * Bounds of the improvement pass (decision 316): rounds over all blocks, and moves weighed in all,
+ * so its time stays bounded whatever the number of tasks and blocks.
+ */
+export const IMPROVE_LIMITS = { rounds: 3, evaluations: 8000 } as const;
+
+/**
+ * A deterministic local improvement of a finished run (decision 316): blocks the planner placed
+ * (not pinned or kept) trade tasks while the objective falls. Two blocks of the same length swap
+ * their tasks, or a block goes to a task with as many minutes still unplanned. Lengths, places,
+ * buffers and the day's use stay as they are, so every rule of the plan still holds; a task's
+ * "not before", its estimate and the shortest block of a task are checked for the move.
+ */
+function improve(ctx: PlanContext, tl: Timeline) {
+  const o = ctx.objective;
+  const movable = (b: TimelineBlock) => b.kind === "placed" || b.kind === "reserved";
+  const own: TimelineBlock[][] = ctx.tasks.map(() => []);
+  for (const b of tl.allBlocks()) own[b.task]!.push(b);
+  const planned = own.map((list) => list.reduce((sum, b) => sum + b.end - b.start, 0));
+  let evaluations = 0;
+  /** A task's share of the objective with its blocks `blocks` (less `skip`, plus `extra`). */
+  const cost = (
+    task: number,
+    blocks: readonly TimelineBlock[],
+    minutes: number,
+    skip: TimelineBlock | null = null,
+    extra: { start: number; end: number } | null = null,
+  ) => {
+    evaluations++;
+    const t = o.tasks[task]!;
+    let c = 0;
+    let lastEnd = Number.NEGATIVE_INFINITY;
+    for (const b of blocks) {
+      if (b === skip) continue;
+      c += blockCost(o.ctx, t, b.start, b.end);
+      if (b.end > lastEnd) lastEnd = b.end;
+    }
+    if (extra) {
+      c += blockCost(o.ctx, t, extra.start, extra.end);
+      if (extra.end > lastEnd) lastEnd = extra.end;
+    }
+    const left = Math.max(0, t.minutes - minutes);
+    c += left * unplannedMinuteCost(o.ctx, t);
+    if (deadlineCounts(o.ctx, t) && (left > 0 || lastEnd > t.deadline!))
+      c += OBJECTIVE_WEIGHTS.missed * t.weight;
+    return c;
+  };
+  const current = own.map((list, i) => cost(i, list, planned[i]!));
+  const allowed = (task: number, b: TimelineBlock, len: number, total: number) => {
+    const t = ctx.tasks[task]!;
+    if (b.start < t.notBefore || total > t.minutes) return false;
+    return len >= ctx.minBlock || len === t.minutes;
+  };
+  const without = (list: readonly TimelineBlock[], b: TimelineBlock) => list.filter((x) => x !== b);
+  const moveTo = (b: TimelineBlock, task: number) => {
+    own[b.task] = without(own[b.task]!, b);
+    planned[b.task]! -= b.end - b.start;
+    b.task = task;
+    b.kind = "placed";
+    own[task]!.push(b);
+    planned[task]! += b.end - b.start;
+  };
+  for (let round = 0; round < IMPROVE_LIMITS.rounds; round++) {
+    let changed = false;
+    const blocks = tl
+      .allBlocks()
+      .filter(movable)
+      .sort((a, b) => a.start - b.start);
+    // Tasks with minutes still unplanned: the only ones a block can go to.
+    const waiting = ctx.tasks.filter((t) => planned[t.index]! < t.minutes).map((t) => t.index);
+    for (let i = 0; i < blocks.length && evaluations < IMPROVE_LIMITS.evaluations; i++) {
+      const a = blocks[i]!;
+      const lenA = a.end - a.start;
+      // A block to a task with unplanned minutes.
+      let best: { task: number; gain: number; ca: number; cb: number } | null = null;
+      const ca = cost(a.task, own[a.task]!, planned[a.task]! - lenA, a);
+      for (const k of waiting) {
+        if (k === a.task || !allowed(k, a, lenA, planned[k]! + lenA)) continue;
+        const cb = cost(k, own[k]!, planned[k]! + lenA, null, a);
+        const gain = current[a.task]! + current[k]! - ca - cb;
+        if (gain > 1e-9 && (!best || gain > best.gain)) best = { task: k, gain, ca, cb };
+      }
+      if (best) {
+        const from = a.task;
+        moveTo(a, best.task);
+        current[from] = best.ca;
+        current[best.task] = best.cb;
+        changed = true;
+        continue;
+      }
+      // Two blocks of the same length trade tasks.
+      for (let j = i + 1; j < blocks.length; j++) {
+        const b = blocks[j]!;
+        if (b.task === a.task || b.end - b.start !== lenA) continue;
+        const ta = a.task;
+        const tb = b.task;
+        if (!allowed(tb, a, lenA, planned[tb]!) || !allowed(ta, b, lenA, planned[ta]!)) continue;
+        const ca = cost(ta, own[ta]!, planned[ta]!, a, b);
+        const cb = cost(tb, own[tb]!, planned[tb]!, b, a);
+        if (current[ta]! + current[tb]! - ca - cb <= 1e-9) continue;
+        moveTo(a, tb);
+        moveTo(b, ta);
+        current[ta] = ca;
+        current[tb] = cb;
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+function run(
+  ctx: PlanContext,
+  previous: readonly FixedBlock[] | null,
+  choice: ReserveChoice = DEFAULT_CHOICE,
+): RunState {
   const tl = newTimeline(ctx);
   const done = ctx.tasks.map(() => 0);
   const reserved = ctx.tasks.map(() => 0);
   placeFixed(ctx, tl, done, previous);
-  reserve(ctx, tl, done, reserved);
+  reserve(ctx, tl, done, reserved, choice);
   dispatch(ctx, tl, done, reserved);
   const blocks = tl
     .allBlocks()
     .map((b) => ({ taskId: ctx.tasks[b.task]!.task.id, start: b.start, end: b.end }));
   return { tl, done, reserved, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
+}
+
+/**
+ * Runs of the planner a repair pass may add (decision 316): at most `max`, and taskBudget / (n + 1)
+ * for n tasks, so a week of 40 tasks gets 4, 200 tasks or more none.
+ */
+export const REPAIR_RUNS = { max: 8, taskBudget: 200 } as const;
+
+const cheaper = (a: RunState, b: RunState) =>
+  a.value.total < b.value.total - 1e-9 ||
+  (Math.abs(a.value.total - b.value.total) <= 1e-9 && a.value.missed.length < b.value.missed.length);
+
+/**
+ * The best of a few deterministic runs (decision 316): both measures for letting a deadline go, then,
+ * for each deadline the best plan still misses (highest weight first), a run that keeps it whatever
+ * the measure says, kept when the objective falls. The number of extra runs falls with the number of
+ * tasks (REPAIR_RUNS).
+ */
+function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
+  const budget = Math.min(REPAIR_RUNS.max, Math.floor(REPAIR_RUNS.taskBudget / (ctx.tasks.length + 1)));
+  let choice: ReserveChoice = DEFAULT_CHOICE;
+  let best = run(ctx, null, choice);
+  let runs = 0;
+  for (const other of OTHER_CHOICES) {
+    if (runs >= budget || !best.value.missed.length) break;
+    const alt = run(ctx, null, other);
+    runs++;
+    if (cheaper(alt, best)) {
+      best = alt;
+      choice = other;
+    }
+  }
+  const tried = new Set<string>();
+  while (runs < budget && best.value.missed.length) {
+    const next = best.value.missed
+      .filter((id) => !tried.has(id))
+      .map((id) => ctx.tasks[ctx.taskIndex.get(id)!]!)
+      .sort((a, b) => b.weight - a.weight || a.index - b.index)[0];
+    if (!next) break;
+    tried.add(next.task.id);
+    const attempt: ReserveChoice = { ...choice, protect: new Set([...choice.protect, next.index]) };
+    const state = run(ctx, null, attempt);
+    runs++;
+    if (cheaper(state, best)) {
+      best = state;
+      choice = attempt;
+    }
+  }
+  return { ...polish(ctx, best), choice };
+}
+
+/** The run after the improvement pass, with its objective read again. */
+function polish(ctx: PlanContext, state: RunState): RunState {
+  improve(ctx, state.tl);
+  const blocks = state.tl
+    .allBlocks()
+    .map((b) => ({ taskId: ctx.tasks[b.task]!.task.id, start: b.start, end: b.end }));
+  return { ...state, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
 }
 
 /** How much more a repaired plan may cost than a new one before the new one wins (decision 181). */
@@ -503,10 +750,10 @@ export function planWork(input: PlannerInput): Plan | Refusal {
   const pinProblem = checkPins(ctx);
   if (pinProblem) return pinProblem;
 
-  const fresh = run(ctx, null);
+  const fresh = bestRun(ctx);
   const previous = (input.previous ?? []).filter((p) => ctx.taskIndex.has(p.taskId));
   if (!previous.length) return finalise(ctx, fresh, "fresh", []);
-  const repaired = run(ctx, previous);
+  const repaired = polish(ctx, run(ctx, previous, fresh.choice));
   const worse =
     repaired.value.missed.length > fresh.value.missed.length ||
     repaired.value.total > fresh.value.total * REPAIR_TOLERANCE.ratio + REPAIR_TOLERANCE.absolute;

@@ -13,6 +13,12 @@ export function formatDue(ms: number, zone: string, now?: number): string {
   return dt.toFormat(near ? "cccc HH:mm" : "cccc d LLLL HH:mm");
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** "8 June" (the occurrence's day in the person's zone). */
+export const occurrenceDate = (ms: number, zone: string) =>
+  DateTime.fromMillis(ms, { zone }).setLocale("en-GB").toFormat("d LLLL");
+
 const hm = (minutes: number) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
@@ -44,6 +50,8 @@ export function describeReason(r: Reason, w: WordingContext): string {
       return "the first free time left for it after more important work";
     case "notBefore":
       return `not before ${due("notBefore")}`;
+    case "occurrence":
+      return `repeats ${lowerFirst(String(p.repeats))}; this is the ${occurrenceDate(Number(p.due), w.zone)} occurrence`;
     case "reservedBeforeDeadline":
       return "held before its deadline while more important work goes first";
     case "noEstimate":
@@ -78,7 +86,10 @@ export function describeReason(r: Reason, w: WordingContext): string {
 /** "due Thursday 17:00, high priority; Tuesday's focus hours were taken by Team sync". */
 export function describeBlock(b: PlannedBlock, w: WordingContext): string {
   const main = b.reasons.filter((r) => r.code === "deadline" || r.code === "priority" || r.code === "pinned");
-  const rest = b.reasons.filter((r) => !main.includes(r));
+  // A repeating task's occurrence comes first among the rest: which one of the series this is.
+  const rest = b.reasons
+    .filter((r) => !main.includes(r))
+    .sort((x, y) => Number(y.code === "occurrence") - Number(x.code === "occurrence"));
   const first = main.map((r) => describeReason(r, w)).join(", ");
   const second = rest.map((r) => describeReason(r, w)).join("; ");
   return [first, second].filter(Boolean).join("; ");

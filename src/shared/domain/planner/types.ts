@@ -45,6 +45,20 @@ export type PlannerTask = {
   notBefore?: Instant | null;
   /** Demanding work (deep work) goes into focus hours first. */
   demanding?: boolean;
+  /**
+   * One occurrence of a repeating task (occurrences.ts): `id` is then occurrenceKey(taskId, due), so
+   * each occurrence in the horizon is planned, explained and released on its own.
+   */
+  occurrence?: PlannerOccurrence;
+};
+
+/** Which occurrence of which repeating task a planner task is. */
+export type PlannerOccurrence = {
+  taskId: string;
+  /** The rule's date of this occurrence (its deadline unless the person moved it). */
+  due: Instant;
+  /** The rule in words ("Every Monday at 09:00"). */
+  repeats: string;
 };
 
 /** A block the person fixed (dragged or pinned); the planner keeps it exactly. */
@@ -95,6 +109,7 @@ export type ReasonCode =
   | "firstFreeTime"
   | "notBefore"
   | "reservedBeforeDeadline"
+  | "occurrence"
   // notes on a task or on the whole plan
   | "noEstimate"
   | "estimateRaised"

@@ -178,7 +178,7 @@ function PlanBody({
             </p>
           ))}
           {p.taskNotes.map((t) => (
-            <p key={t.taskId} className="text-xs text-muted">
+            <p key={`${t.taskId}${t.occurrenceDue ?? ""}`} className="text-xs text-muted">
               {t.title}: {t.notes.join("; ")}
             </p>
           ))}
@@ -227,7 +227,7 @@ function PlanBody({
           </h3>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {p.unplaced.map((u) => (
-              <li key={u.taskId} className="rounded-lg bg-warning/10 px-3 py-2">
+              <li key={`${u.taskId}${u.occurrenceDue ?? ""}`} className="rounded-lg bg-warning/10 px-3 py-2">
                 {u.text}
               </li>
             ))}

@@ -15,11 +15,15 @@ export const deadlinesAtRiskQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** Task id → why its deadline is at risk (a failed load flags nothing; the list still works). */
+/**
+ * Task id → why its deadline is at risk (a failed load flags nothing; the list still works). A
+ * repeating task may have several occurrences at risk: its row tells the first one listed.
+ */
 export function useDeadlinesAtRisk(): ReadonlyMap<string, string> {
   const q = useQuery(deadlinesAtRiskQueryOptions());
-  const tasks = q.data?.tasks ?? [];
-  return new Map(
-    tasks.map((t) => [t.taskId, t.suggestion ? `${t.reason}; to meet it: ${t.suggestion}` : t.reason]),
-  );
+  const out = new Map<string, string>();
+  for (const t of q.data?.tasks ?? [])
+    if (!out.has(t.taskId))
+      out.set(t.taskId, t.suggestion ? `${t.reason}; to meet it: ${t.suggestion}` : t.reason);
+  return out;
 }

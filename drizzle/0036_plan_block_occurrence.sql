@@ -1,0 +1,1 @@
+ALTER TABLE "plan_blocks" ADD COLUMN "occurrence_due" timestamp with time zone;
