@@ -81,6 +81,11 @@ export async function plannerFigures(
     missesExact += theirs.missed.length;
     if (mine.missed.length > theirs.missed.length) moreMisses++;
     if (mine.missed.some((id) => !theirs.missed.includes(id))) missedMetByOptimum++;
+    // PLANNER_VERBOSE=1 prints each week, to find the outliers behind the figures.
+    if (process.env.PLANNER_VERBOSE === "1")
+      console.info(
+        `week ${seed}: ${input.tasks.length} tasks, Kairo ${mine.total.toFixed(2)} missing [${mine.missed.join(" ")}], solver ${theirs.total.toFixed(2)} missing [${theirs.missed.join(" ")}]${exact.proven ? " (proven)" : ""}, ratio ${ratio.toFixed(4)}`,
+      );
   }
   worst.sort((a, b) => b.ratio - a.ratio);
   record(
