@@ -8,9 +8,9 @@
 //      and keeps that proof while the rest is planned;
 //   3. dispatch: walking forward through free time, each gap goes to the most valuable task (priority
 //      weight, demanding work in focus hours); work done early releases its own reservations.
-// When a plan misses a deadline, a few other ways of choosing the deadlines to protect are run and the
-// cheapest plan kept; a local improvement pass then trades blocks between tasks while the objective
-// falls (decision 316).
+// When a plan misses or lets go a deadline, a few other ways of choosing the deadlines to protect are
+// run and the cheapest plan kept; each run gets a local improvement pass that trades blocks between
+// tasks, grows blocks and fills free time while the objective falls (decisions 316, 317).
 // A re-plan runs twice, repairing the previous plan and planning anew, and keeps the repair unless it
 // misses a deadline the new plan meets or costs clearly more.
 
@@ -210,18 +210,24 @@ function clearReservations(tl: Timeline, reserved: number[]) {
  */
 export type ReserveChoice = {
   measure: "worth" | "density";
-  /** When reservations fail, let go among every task reserved before the deadline, not only the failed. */
-  rivals: boolean;
+  /**
+   * When reservations fail, whom to let go of: the least worth among the tasks that failed only,
+   * among those and the tasks reserved before their deadline, or (decision 317) also the tasks
+   * reserved before those tasks' deadlines, and so on.
+   */
+  rivals: "failed" | "before" | "chain";
   protect: ReadonlySet<number>;
 };
 
-const DEFAULT_CHOICE: ReserveChoice = { measure: "worth", rivals: true, protect: new Set() };
-/** The other ways of choosing tried when the first plan misses a deadline, in this order. */
+const DEFAULT_CHOICE: ReserveChoice = { measure: "worth", rivals: "chain", protect: new Set() };
+/** The other ways of choosing tried when the first plan let a deadline go, in this order. */
 const OTHER_CHOICES: readonly ReserveChoice[] = [
-  { measure: "worth", rivals: false, protect: new Set() },
-  { measure: "density", rivals: false, protect: new Set() },
-  { measure: "density", rivals: true, protect: new Set() },
+  { measure: "worth", rivals: "failed", protect: new Set() },
+  { measure: "density", rivals: "failed", protect: new Set() },
+  { measure: "density", rivals: "chain", protect: new Set() },
 ];
+/** Tried last, when runs are left: decision 316's rivals, those reserved before the failed deadline only. */
+const BEFORE_CHOICE: ReserveChoice = { measure: "worth", rivals: "before", protect: new Set() };
 
 function reserve(
   ctx: PlanContext,
@@ -229,14 +235,14 @@ function reserve(
   done: number[],
   reserved: number[],
   choice: ReserveChoice = DEFAULT_CHOICE,
-) {
+): boolean {
   const due = ctx.tasks
     .filter(
       (t) => t.deadline !== null && t.deadline > ctx.origin && t.deadline <= ctx.horizonEnd + AFTER_HORIZON,
     )
     .filter((t) => t.minutes - done[t.index]! > 0)
     .sort((a, b) => dueBy(ctx, a) - dueBy(ctx, b) || a.index - b.index);
-  if (!due.length) return;
+  if (!due.length) return false;
   const capacityBefore = (until: number) => {
     let sum = 0;
     for (const day of tl.days) {
@@ -290,21 +296,33 @@ function reserve(
   }
   for (let round = 0; round < 50; round++) {
     const failed = reserveSet(ctx, tl, chosen, done, reserved);
-    if (!failed.length) return;
+    if (!failed.length) return chosen.length < due.length;
     // What could not be reserved gave its time to the tasks reserved before its deadline: the least
     // worth among them and it goes (a deadline after the horizon before one inside it), not
-    // necessarily the one left without room.
-    const until = Math.max(...failed.map((f) => dueBy(ctx, f)));
+    // necessarily the one left without room. A task reserved there could have gone later, up to its
+    // own deadline, had that time been free, so the tasks reserved before its deadline are rivals
+    // too, and so on (decision 317): one pass over the reservations by start.
+    let until = Math.max(...failed.map((f) => dueBy(ctx, f)));
     const before = new Set<number>();
-    for (const b of tl.allBlocks()) if (b.kind === "reserved" && b.start < until) before.add(b.task);
-    const rivals = choice.rivals
-      ? [...failed, ...chosen.filter((c) => before.has(c.index) && !failed.includes(c))]
-      : failed;
+    const held = tl
+      .allBlocks()
+      .filter((b) => b.kind === "reserved")
+      .sort((a, b) => a.start - b.start);
+    for (const b of held) {
+      if (b.start >= until) break;
+      before.add(b.task);
+      if (choice.rivals === "chain") until = Math.max(until, dueBy(ctx, ctx.tasks[b.task]!));
+    }
+    const rivals =
+      choice.rivals === "failed"
+        ? failed
+        : [...failed, ...chosen.filter((c) => before.has(c.index) && !failed.includes(c))];
     clearReservations(tl, reserved);
     const worst = rivals[leastWorth(rivals)]!;
     chosen.splice(chosen.indexOf(worst), 1);
   }
   clearReservations(tl, reserved);
+  return true;
 }
 
 function inFocusMostly(ctx: PlanContext, start: number, end: number): boolean {
@@ -485,6 +503,10 @@ export const IMPROVE_LIMITS = { rounds: 3, evaluations: 8000 } as const;
  * their tasks, or a block goes to a task with as many minutes still unplanned. Lengths, places,
  * buffers and the day's use stay as they are, so every rule of the plan still holds; a task's
  * "not before", its estimate and the shortest block of a task are checked for the move.
+ * Then (decision 317) blocks grow into the free time beside them, with unplanned minutes or those
+ * of the task's last block, and free time with cap to spare takes new blocks: each inside the
+ * free time the timeline gives (busy time, buffers, working hours), under the day's cap and the
+ * longest block, never leaving a block under the shortest.
  */
 function improve(ctx: PlanContext, tl: Timeline) {
   const o = ctx.objective;
@@ -521,6 +543,18 @@ function improve(ctx: PlanContext, tl: Timeline) {
     return c;
   };
   const current = own.map((list, i) => cost(i, list, planned[i]!));
+  /** A task's share of the objective with two of its blocks reshaped (null: removed). */
+  const costWith = (
+    task: number,
+    minutes: number,
+    a: TimelineBlock,
+    aShape: { start: number; end: number },
+    z: TimelineBlock,
+    zShape: { start: number; end: number } | null,
+  ) => {
+    const rest = own[task]!.filter((b) => b !== z);
+    return cost(task, zShape ? [...rest, { ...z, ...zShape }] : rest, minutes, a, aShape);
+  };
   const allowed = (task: number, b: TimelineBlock, len: number, total: number) => {
     const t = ctx.tasks[task]!;
     if (b.start < t.notBefore || total > t.minutes) return false;
@@ -534,6 +568,135 @@ function improve(ctx: PlanContext, tl: Timeline) {
     b.kind = "placed";
     own[task]!.push(b);
     planned[task]! += b.end - b.start;
+  };
+  const down = (m: number) => Math.floor(m / ctx.grid) * ctx.grid;
+  /** The free time around a block on its day: the free span it lies in once it is taken out. */
+  const roomOf = (b: TimelineBlock) => {
+    const day = tl.dayOf(b.start)!;
+    tl.remove(day, b);
+    const span = tl.free(day).find((f) => f.start <= b.start && f.end >= b.end);
+    tl.add(day, b);
+    return { day, span };
+  };
+  /** Replaces a block's span, keeping the day's use and free time right. */
+  const reshape = (day: TimelineDay, b: TimelineBlock, start: number, end: number) => {
+    tl.remove(day, b);
+    planned[b.task]! += end - start - (b.end - b.start);
+    b.start = start;
+    b.end = end;
+    tl.add(day, b);
+  };
+  /**
+   * A block grows into the free time beside it (decision 317), with minutes the task has unplanned
+   * or taken from the end of its last block (which goes when it is used up, or keeps the shortest
+   * block): the task's work packs into fewer, earlier blocks and its later time is freed.
+   */
+  const grow = (blocks: readonly TimelineBlock[]) => {
+    let changed = false;
+    const gone = new Set<TimelineBlock>();
+    for (const a of blocks) {
+      if (evaluations >= IMPROVE_LIMITS.evaluations) break;
+      if (gone.has(a) || a.end - a.start >= ctx.maxBlock) continue;
+      const t = ctx.tasks[a.task]!;
+      const want = t.minutes - planned[a.task]!;
+      let z: TimelineBlock | null = null;
+      for (const b of own[a.task]!) if (b.start > a.start && movable(b) && (!z || b.start > z.start)) z = b;
+      const zLen = z ? z.end - z.start : 0;
+      if (want < ctx.grid && zLen < ctx.grid) continue;
+      const { day, span } = roomOf(a);
+      if (!span) continue;
+      const zDay = z ? tl.dayOf(z.start)! : null;
+      const capLeft = day.cap - day.used;
+      const limit = Math.min(ctx.maxBlock - (a.end - a.start), want + zLen);
+      const before = down(Math.min(limit, a.start - Math.max(span.start, t.notBefore)));
+      const after = down(Math.min(limit, span.end - a.end));
+      let best: { start: number; end: number; c: number; taken: number } | null = null;
+      for (const [b0, a0] of [
+        [before, down(Math.min(after, limit - before))],
+        [down(Math.min(before, limit - after)), after],
+      ] as const) {
+        let extra = b0 + a0;
+        if (extra <= 0) continue;
+        const fresh = Math.min(want, extra);
+        // From the last block: all of it, or what leaves it the shortest block.
+        let taken = extra - fresh;
+        if (taken < zLen && zLen - taken < ctx.minBlock) taken = Math.max(0, zLen - ctx.minBlock);
+        // The day's cap binds for minutes that do not come from a block of the same day.
+        const cut = fresh + (zDay === day ? 0 : taken) - capLeft;
+        if (cut > 0) {
+          if (zDay === day || cut > taken) continue;
+          taken -= cut;
+          if (taken < zLen && zLen - taken < ctx.minBlock) continue;
+        }
+        extra = fresh + taken;
+        if (extra <= 0 || extra % ctx.grid) continue;
+        const start = a.start - Math.min(b0, extra);
+        const end = start + (a.end - a.start) + extra;
+        if (end > span.end) continue;
+        const shape = { start, end };
+        let c: number;
+        if (taken > 0 && z) {
+          const rest = zLen - taken;
+          const zShape = rest > 0 ? { start: z.start, end: z.start + rest } : null;
+          c = costWith(a.task, planned[a.task]! + fresh, a, shape, z, zShape);
+        } else c = cost(a.task, own[a.task]!, planned[a.task]! + fresh, a, shape);
+        if (c < current[a.task]! - 1e-9 && (!best || c < best.c)) best = { start, end, c, taken };
+      }
+      if (!best) continue;
+      if (best.taken > 0 && z && zDay) {
+        const rest = zLen - best.taken;
+        if (rest > 0) reshape(zDay, z, z.start, z.start + rest);
+        else {
+          tl.remove(zDay, z);
+          gone.add(z);
+          own[a.task] = without(own[a.task]!, z);
+          planned[a.task]! -= zLen;
+        }
+      }
+      reshape(day, a, best.start, best.end);
+      current[a.task] = best.c;
+      changed = true;
+    }
+    return changed;
+  };
+  // Free time left with the day's cap to spare takes a new block of a task with minutes unplanned.
+  const fill = () => {
+    let changed = false;
+    for (const day of tl.days) {
+      for (let k = 0; k < tl.free(day).length; k++) {
+        const span = tl.free(day)[k]!;
+        const capLeft = day.cap - day.used;
+        if (capLeft < ctx.grid) break;
+        let best: { task: number; start: number; end: number; c: number; gain: number } | null = null;
+        for (const t of ctx.tasks) {
+          if (evaluations >= IMPROVE_LIMITS.evaluations) return changed;
+          const want = t.minutes - planned[t.index]!;
+          if (want <= 0) continue;
+          const start = Math.max(span.start, t.notBefore);
+          const len = blockLength(
+            want,
+            Math.min(span.end - start, capLeft),
+            ctx.minBlock,
+            ctx.maxBlock,
+            ctx.grid,
+          );
+          if (!len || (len < ctx.minBlock && len !== t.minutes)) continue;
+          const extra = { start, end: start + len };
+          const c = cost(t.index, own[t.index]!, planned[t.index]! + len, null, extra);
+          const gain = current[t.index]! - c;
+          if (gain > 1e-9 && (!best || gain > best.gain)) best = { task: t.index, ...extra, c, gain };
+        }
+        if (!best) continue;
+        const b: TimelineBlock = { task: best.task, start: best.start, end: best.end, kind: "placed" };
+        tl.add(day, b);
+        own[best.task]!.push(b);
+        planned[best.task]! += best.end - best.start;
+        current[best.task] = best.c;
+        changed = true;
+        k = -1;
+      }
+    }
+    return changed;
   };
   for (let round = 0; round < IMPROVE_LIMITS.rounds; round++) {
     let changed = false;
@@ -581,6 +744,8 @@ function improve(ctx: PlanContext, tl: Timeline) {
         break;
       }
     }
+    if (grow(blocks)) changed = true;
+    if (fill()) changed = true;
     if (!changed) break;
   }
 }
@@ -594,12 +759,12 @@ function run(
   const done = ctx.tasks.map(() => 0);
   const reserved = ctx.tasks.map(() => 0);
   placeFixed(ctx, tl, done, previous);
-  reserve(ctx, tl, done, reserved, choice);
+  const letGo = reserve(ctx, tl, done, reserved, choice);
   dispatch(ctx, tl, done, reserved);
   const blocks = tl
     .allBlocks()
     .map((b) => ({ taskId: ctx.tasks[b.task]!.task.id, start: b.start, end: b.end }));
-  return { tl, done, reserved, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
+  return { tl, done, reserved, letGo, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
 }
 
 /**
@@ -616,39 +781,47 @@ const cheaper = (a: RunState, b: RunState) =>
  * The best of a few deterministic runs (decision 316): both measures for letting a deadline go, then,
  * for each deadline the best plan still misses (highest weight first), a run that keeps it whatever
  * the measure says, kept when the objective falls. The number of extra runs falls with the number of
- * tasks (REPAIR_RUNS).
+ * tasks (REPAIR_RUNS). Decision 317: the runs are tried also when no deadline is missed but one was
+ * let go, each run is compared after its improvement pass, and a run with the rivals of decision 316
+ * comes last.
  */
 function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
   const budget = Math.min(REPAIR_RUNS.max, Math.floor(REPAIR_RUNS.taskBudget / (ctx.tasks.length + 1)));
+  // Each run is improved before it is compared; the deadlines it missed before the improvement
+  // pass are candidates to protect too (decision 317).
+  const attempt = (c: ReserveChoice) => {
+    const raw = run(ctx, null, c);
+    const missedBefore = raw.value.missed;
+    return { ...polish(ctx, raw), missedBefore };
+  };
   let choice: ReserveChoice = DEFAULT_CHOICE;
-  let best = run(ctx, null, choice);
+  let best = attempt(choice);
   let runs = 0;
-  for (const other of OTHER_CHOICES) {
-    if (runs >= budget || !best.value.missed.length) break;
-    const alt = run(ctx, null, other);
+  const tryChoice = (c: ReserveChoice) => {
+    const state = attempt(c);
     runs++;
-    if (cheaper(alt, best)) {
-      best = alt;
-      choice = other;
+    if (cheaper(state, best)) {
+      best = state;
+      choice = c;
     }
+  };
+  for (const other of OTHER_CHOICES) {
+    if (runs >= budget || !(best.value.missed.length || best.letGo)) break;
+    tryChoice(other);
   }
   const tried = new Set<string>();
   while (runs < budget && best.value.missed.length) {
-    const next = best.value.missed
+    const next = [...best.value.missed, ...best.missedBefore]
       .filter((id) => !tried.has(id))
       .map((id) => ctx.tasks[ctx.taskIndex.get(id)!]!)
       .sort((a, b) => b.weight - a.weight || a.index - b.index)[0];
     if (!next) break;
     tried.add(next.task.id);
-    const attempt: ReserveChoice = { ...choice, protect: new Set([...choice.protect, next.index]) };
-    const state = run(ctx, null, attempt);
-    runs++;
-    if (cheaper(state, best)) {
-      best = state;
-      choice = attempt;
-    }
+    tryChoice({ ...choice, protect: new Set([...choice.protect, next.index]) });
   }
-  return { ...polish(ctx, best), choice };
+  if (runs < budget && (best.value.missed.length || best.letGo))
+    tryChoice({ ...BEFORE_CHOICE, protect: choice.protect });
+  return { ...best, choice };
 }
 
 /** The run after the improvement pass, with its objective read again. */
@@ -663,7 +836,14 @@ function polish(ctx: PlanContext, state: RunState): RunState {
 /** How much more a repaired plan may cost than a new one before the new one wins (decision 181). */
 export const REPAIR_TOLERANCE = { ratio: 1.1, absolute: 1 } as const;
 
-type RunState = { tl: Timeline; done: number[]; reserved: number[]; value: ObjectiveValue };
+type RunState = {
+  tl: Timeline;
+  done: number[];
+  reserved: number[];
+  /** Whether the reservations let a deadline go (the other ways of choosing may do better). */
+  letGo: boolean;
+  value: ObjectiveValue;
+};
 
 function finalise(ctx: PlanContext, state: RunState, stability: Plan["stability"], notes: Reason[]): Plan {
   const { tl } = state;
