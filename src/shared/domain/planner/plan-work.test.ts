@@ -138,7 +138,9 @@ describe("placement", () => {
     expect(describeBlock(a, words(i))).toBe(
       "urgent priority; the first free time left for it after more important work; part 1 of 4",
     );
-    expect(local(b.start)).toBe("Mon 16:00");
+    // Held as late as it can go, then moved up to the free time right after the urgent work.
+    expect(local(b.start)).toBe("Mon 15:30");
+    expect(Math.max(...plan.blocks.filter((x) => x.taskId === "a").map((x) => x.end))).toBeLessThan(b.start);
     expect(describeBlock(b, words(i))).toBe(
       "due Monday 17:00, low priority; held before its deadline while more important work goes first",
     );

@@ -587,7 +587,8 @@ function improve(ctx: PlanContext, tl: Timeline) {
     tl.add(day, b);
   };
   /**
-   * A block grows into the free time beside it (decision 317), with minutes the task has unplanned
+   * A block moves to the start of its free time when that costs less (decision 317), so the free
+   * minutes before it join those after it. Then it grows into the free time beside it, with minutes the task has unplanned
    * or taken from the end of its last block (which goes when it is used up, or keeps the shortest
    * block): the task's work packs into fewer, earlier blocks and its later time is freed.
    */
@@ -596,15 +597,29 @@ function improve(ctx: PlanContext, tl: Timeline) {
     const gone = new Set<TimelineBlock>();
     for (const a of blocks) {
       if (evaluations >= IMPROVE_LIMITS.evaluations) break;
-      if (gone.has(a) || a.end - a.start >= ctx.maxBlock) continue;
+      if (gone.has(a)) continue;
       const t = ctx.tasks[a.task]!;
+      let { day, span } = roomOf(a);
+      if (!span) continue;
+      // First to the start of its free time: free minutes before it join those after it.
+      const earliest = Math.max(span.start, t.notBefore);
+      if (earliest < a.start) {
+        const shifted = { start: earliest, end: earliest + a.end - a.start };
+        const c = cost(a.task, own[a.task]!, planned[a.task]!, a, shifted);
+        if (c < current[a.task]! - 1e-9) {
+          reshape(day, a, shifted.start, shifted.end);
+          current[a.task] = c;
+          changed = true;
+          ({ day, span } = roomOf(a));
+          if (!span) continue;
+        }
+      }
+      if (a.end - a.start >= ctx.maxBlock) continue;
       const want = t.minutes - planned[a.task]!;
       let z: TimelineBlock | null = null;
       for (const b of own[a.task]!) if (b.start > a.start && movable(b) && (!z || b.start > z.start)) z = b;
       const zLen = z ? z.end - z.start : 0;
       if (want < ctx.grid && zLen < ctx.grid) continue;
-      const { day, span } = roomOf(a);
-      if (!span) continue;
       const zDay = z ? tl.dayOf(z.start)! : null;
       const capLeft = day.cap - day.used;
       const limit = Math.min(ctx.maxBlock - (a.end - a.start), want + zLen);
