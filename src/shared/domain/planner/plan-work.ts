@@ -724,18 +724,22 @@ function improve(ctx: PlanContext, tl: Timeline) {
     for (let i = 0; i < blocks.length && evaluations < IMPROVE_LIMITS.evaluations; i++) {
       const a = blocks[i]!;
       const lenA = a.end - a.start;
-      // A block to a task with unplanned minutes.
-      let best: { task: number; gain: number; ca: number; cb: number } | null = null;
+      // A block to a task with unplanned minutes; cut to its start when the task needs less
+      // (decision 317: work past its deadline takes the time of work that can wait).
+      let best: { task: number; gain: number; ca: number; cb: number; len: number } | null = null;
       const ca = cost(a.task, own[a.task]!, planned[a.task]! - lenA, a);
       for (const k of waiting) {
-        if (k === a.task || !allowed(k, a, lenA, planned[k]! + lenA)) continue;
-        const cb = cost(k, own[k]!, planned[k]! + lenA, null, a);
+        if (k === a.task) continue;
+        const len = Math.min(lenA, ctx.tasks[k]!.minutes - planned[k]!);
+        if (len <= 0 || !allowed(k, a, len, planned[k]! + len)) continue;
+        const cb = cost(k, own[k]!, planned[k]! + len, null, { start: a.start, end: a.start + len });
         const gain = current[a.task]! + current[k]! - ca - cb;
-        if (gain > 1e-9 && (!best || gain > best.gain)) best = { task: k, gain, ca, cb };
+        if (gain > 1e-9 && (!best || gain > best.gain)) best = { task: k, gain, ca, cb, len };
       }
       if (best) {
         const from = a.task;
         moveTo(a, best.task);
+        if (best.len < lenA) reshape(tl.dayOf(a.start)!, a, a.start, a.start + best.len);
         current[from] = best.ca;
         current[best.task] = best.cb;
         changed = true;
