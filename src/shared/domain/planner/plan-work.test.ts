@@ -200,22 +200,22 @@ describe("placement", () => {
   });
 
   it("lets go work due after the horizon, not a deadline inside it, when buffers leave too little room", () => {
-    // 30 + 510 + 240 minutes fit two days of 420 on paper, not with the buffers between blocks.
+    // 60 + 510 + 270 minutes fit two days of 420 on paper, not with the buffers between blocks.
     const plan = ok(
       input({
         horizon: { startDate: "2026-03-09", days: 2 },
         preferences: { ...prefs, dailyCapMinutes: 420 },
         tasks: [
-          task({ id: "monday", priority: "high", estimateMinutes: 30, deadline: berlin(0, "17:00") }),
+          task({ id: "monday", priority: "high", estimateMinutes: 60, deadline: berlin(0, "17:00") }),
           task({ id: "tuesday", priority: "high", estimateMinutes: 510, deadline: berlin(1, "17:00") }),
-          task({ id: "wednesday", priority: "low", estimateMinutes: 240, deadline: berlin(2, "12:00") }),
+          task({ id: "wednesday", priority: "low", estimateMinutes: 270, deadline: berlin(2, "12:00") }),
         ],
       }),
     );
     const ends = (id: string) => plan.blocks.filter((b) => b.taskId === id).map((b) => b.end);
     const minutes = (id: string) =>
       plan.blocks.filter((b) => b.taskId === id).reduce((s, b) => s + (b.end - b.start) / 60_000, 0);
-    expect(minutes("monday")).toBe(30);
+    expect(minutes("monday")).toBe(60);
     expect(Math.max(...ends("monday"))).toBeLessThanOrEqual(berlin(0, "17:00"));
     expect(minutes("tuesday")).toBe(510);
     expect(Math.max(...ends("tuesday"))).toBeLessThanOrEqual(berlin(1, "17:00"));

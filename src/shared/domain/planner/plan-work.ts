@@ -125,6 +125,7 @@ function reserveSet(
   chosen: readonly TaskState[],
   done: number[],
   reserved: number[],
+  packing = false,
 ) {
   const rem = ctx.tasks.map(() => 0);
   for (const c of chosen) rem[c.index] = Math.max(0, c.minutes - done[c.index]!);
@@ -148,16 +149,6 @@ function reserveSet(
       if (best && end < best.end) continue;
       const start = Math.max(span.start, a.notBefore);
       if (end <= start) continue;
-      if (
-        best &&
-        end === best.end &&
-        !(
-          a.notBefore > best.a.notBefore ||
-          (a.notBefore === best.a.notBefore &&
-            (a.weight < best.a.weight || (a.weight === best.a.weight && a.index > best.a.index)))
-        )
-      )
-        continue;
       const len = blockLength(
         rem[a.index]!,
         Math.min(end - start, capLeft),
@@ -165,7 +156,22 @@ function reserveSet(
         ctx.maxBlock,
         ctx.grid,
       );
-      if (len) best = { a, end, len };
+      if (!len) continue;
+      if (best && end === best.end) {
+        // Packing (decision 317): the task that uses more of this free time first.
+        const more = packing ? len - best.len : 0;
+        if (more < 0) continue;
+        if (
+          more === 0 &&
+          !(
+            a.notBefore > best.a.notBefore ||
+            (a.notBefore === best.a.notBefore &&
+              (a.weight < best.a.weight || (a.weight === best.a.weight && a.index > best.a.index)))
+          )
+        )
+          continue;
+      }
+      best = { a, end, len };
     }
     if (!best) {
       t = span.start;
@@ -295,7 +301,12 @@ function reserve(
     }
   }
   for (let round = 0; round < 50; round++) {
-    const failed = reserveSet(ctx, tl, chosen, done, reserved);
+    let failed = reserveSet(ctx, tl, chosen, done, reserved);
+    if (failed.length) {
+      // The same tasks once more, each free span to the task that fills more of it (decision 317).
+      clearReservations(tl, reserved);
+      failed = reserveSet(ctx, tl, chosen, done, reserved, true);
+    }
     if (!failed.length) return chosen.length < due.length;
     // What could not be reserved gave its time to the tasks reserved before its deadline: the least
     // worth among them and it goes (a deadline after the horizon before one inside it), not
