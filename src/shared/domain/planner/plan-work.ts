@@ -756,18 +756,26 @@ function improve(ctx: PlanContext, tl: Timeline) {
         changed = true;
         continue;
       }
-      // Two blocks of the same length trade tasks.
+      // Two blocks trade tasks; a block longer than its new task can use is cut to its start
+      // (decision 317).
       for (let j = i + 1; j < blocks.length; j++) {
         const b = blocks[j]!;
-        if (b.task === a.task || b.end - b.start !== lenA) continue;
+        if (b.task === a.task) continue;
         const ta = a.task;
         const tb = b.task;
-        if (!allowed(tb, a, lenA, planned[tb]!) || !allowed(ta, b, lenA, planned[ta]!)) continue;
-        const ca = cost(ta, own[ta]!, planned[ta]!, a, b);
-        const cb = cost(tb, own[tb]!, planned[tb]!, b, a);
+        const lenB = b.end - b.start;
+        const forA = Math.min(lenB, lenA + ctx.tasks[ta]!.minutes - planned[ta]!);
+        const forB = Math.min(lenA, lenB + ctx.tasks[tb]!.minutes - planned[tb]!);
+        const totalA = planned[ta]! - lenA + forA;
+        const totalB = planned[tb]! - lenB + forB;
+        if (!allowed(tb, a, forB, totalB) || !allowed(ta, b, forA, totalA)) continue;
+        const ca = cost(ta, own[ta]!, totalA, a, { start: b.start, end: b.start + forA });
+        const cb = cost(tb, own[tb]!, totalB, b, { start: a.start, end: a.start + forB });
         if (current[ta]! + current[tb]! - ca - cb <= 1e-9) continue;
         moveTo(a, tb);
         moveTo(b, ta);
+        if (forB < lenA) reshape(tl.dayOf(a.start)!, a, a.start, a.start + forB);
+        if (forA < lenB) reshape(tl.dayOf(b.start)!, b, b.start, b.start + forA);
         current[ta] = ca;
         current[tb] = cb;
         changed = true;
