@@ -125,7 +125,7 @@ function reserveSet(
   chosen: readonly TaskState[],
   done: number[],
   reserved: number[],
-  packing = false,
+  packing: "no" | "same start" | "fill" = "no",
 ) {
   const rem = ctx.tasks.map(() => 0);
   for (const c of chosen) rem[c.index] = Math.max(0, c.minutes - done[c.index]!);
@@ -158,8 +158,13 @@ function reserveSet(
       );
       if (!len) continue;
       if (best && end === best.end) {
-        // Packing (decision 317): the task that uses more of this free time first.
-        const more = packing ? len - best.len : 0;
+        // The task that can start latest first, then the least weight. Packing (decision 317): the
+        // task that uses more of this free time goes before the least weight ("same start") or
+        // before all ("fill").
+        const more =
+          packing === "fill" || (packing === "same start" && a.notBefore === best.a.notBefore)
+            ? len - best.len
+            : 0;
         if (more < 0) continue;
         if (
           more === 0 &&
@@ -302,10 +307,11 @@ function reserve(
   }
   for (let round = 0; round < 50; round++) {
     let failed = reserveSet(ctx, tl, chosen, done, reserved);
-    if (failed.length) {
-      // The same tasks once more, each free span to the task that fills more of it (decision 317).
+    // The same tasks again, a free span to the task that fills more of it (decision 317).
+    for (const packing of ["same start", "fill"] as const) {
+      if (!failed.length) break;
       clearReservations(tl, reserved);
-      failed = reserveSet(ctx, tl, chosen, done, reserved, true);
+      failed = reserveSet(ctx, tl, chosen, done, reserved, packing);
     }
     if (!failed.length) return chosen.length < due.length;
     // What could not be reserved gave its time to the tasks reserved before its deadline: the least
