@@ -853,6 +853,8 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
     if (runs >= budget || !(best.value.missed.length || best.letGo)) break;
     tryChoice(other);
   }
+  // Each protects one deadline alone, with the best run's measure and rivals (decision 317): kept
+  // with the deadlines protected before, a run could not give up one of those for it.
   const tried = new Set<string>();
   while (runs < budget && best.value.missed.length) {
     const next = [...best.value.missed, ...best.missedBefore]
@@ -861,7 +863,7 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
       .sort((a, b) => b.weight - a.weight || a.index - b.index)[0];
     if (!next) break;
     tried.add(next.task.id);
-    tryChoice({ ...choice, protect: new Set([...choice.protect, next.index]) });
+    tryChoice({ ...choice, protect: new Set([next.index]) });
   }
   if (runs < budget && (best.value.missed.length || best.letGo))
     tryChoice({ ...BEFORE_CHOICE, protect: choice.protect });
