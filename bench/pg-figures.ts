@@ -60,6 +60,23 @@ export async function until(what: string, ok: () => Promise<boolean>, ms = 60_00
   }
 }
 
+/** Waits until the server at `base` answers `/api/me` for `cookie` (it is up and knows the session). */
+export const untilSignedIn = (base: string, cookie: string) =>
+  until(`${base} accepting the bench's session`, async () => {
+    const res = await fetch(`${base}/api/me`, { headers: { cookie } });
+    await res.text();
+    return res.status === 200;
+  });
+
+/** Kairo and the raw baseline, both running and signed in as `cookie`, to be loaded in turn. */
+export async function comparison(
+  o: Omit<RawComparison, "pids"> & { servers: ChildProcess[] },
+): Promise<RawComparison> {
+  for (const base of [o.kairo, o.raw]) await untilSignedIn(base, o.cookie);
+  const { servers, ...rest } = o;
+  return { ...rest, pids: [servers[0]!.pid, servers[1]!.pid] };
+}
+
 export async function signedInCookie(base: string): Promise<string> {
   const email = `bench-pg-${Date.now()}@example.com`;
   const headers = { "content-type": "application/json", origin: base, "x-forwarded-for": "10.202.0.1" };
@@ -220,20 +237,7 @@ export async function pgFigures(
         BETTER_AUTH_SECRET: BENCH_SECRET,
       }),
     );
-    await until("the raw baseline accepting the bench's session", async () => {
-      const res = await fetch(`${raw}/api/me`, { headers: { cookie } });
-      await res.text();
-      return res.status === 200;
-    });
-
-    const target: RawComparison = {
-      kairo,
-      raw,
-      cookie,
-      pids: [servers[0]!.pid, servers[1]!.pid],
-      rounds,
-      seconds,
-    };
+    const target = await comparison({ kairo, raw, cookie, servers, rounds, seconds });
     for (const [label, path] of [
       ["GET /api/me", "/api/me"],
       ["task list (first 100 of 5,000 tasks)", "/api/tasks?limit=100"],

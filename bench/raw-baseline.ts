@@ -14,9 +14,10 @@
 // same statements, as named prepared statements on a pool of the same size.
 // Run: PORT=… DATABASE_URL=… BETTER_AUTH_SECRET=… node bench/raw-baseline.ts
 import { createServer } from "node:http";
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { param } from "../src/server/db/prepared.ts";
 import { member, session, user } from "../src/server/db/schema/auth.ts";
 import { subscriptions } from "../src/server/db/schema/billing.ts";
 import { projects } from "../src/server/db/schema/projects.ts";
@@ -50,23 +51,23 @@ const sessionSql = mock
   })
   .from(session)
   .innerJoin(user, eq(user.id, session.userId))
-  .where(eq(session.token, sql.placeholder("token")))
+  .where(eq(session.token, param("token")))
   .limit(1)
   .toSQL().sql;
 const personSql = mock
   .select()
   .from(user)
-  .where(eq(user.id, sql.placeholder("id")))
+  .where(eq(user.id, param("id")))
   .limit(1)
   .toSQL().sql;
-const filter = eq(tasks.userId, sql.placeholder("id"));
+const filter = eq(tasks.userId, param("id"));
 const listSql = mock
   .select({ task: tasks, total: mock.$count(tasks, filter) })
   .from(tasks)
   .where(filter)
   .orderBy(...TASK_ORDER)
-  .limit(sql.placeholder("limit"))
-  .offset(sql.placeholder("offset"))
+  .limit(param("limit"))
+  .offset(param("offset"))
   .toSQL().sql;
 
 // Statements whose values are known per request: built once with marker values in their places,

@@ -22,13 +22,12 @@ import { freePort } from "../tests/support/child-server.ts";
 import {
   BENCH_SECRET,
   besideRaw,
+  comparison,
   load,
   loadAverage,
-  type RawComparison,
   type RecordFigure,
   spawnNode,
   stop,
-  until,
 } from "./pg-figures.ts";
 import { withScratchDatabase } from "./scratch-database.ts";
 import { projectId, seedTeam, TEAM } from "./seed-team.ts";
@@ -83,20 +82,7 @@ export async function teamLoadFigures(record: RecordFigure, o: { seconds?: numbe
     const sockets: Socket[] = [];
     try {
       const cookie = memberCookie(2);
-      for (const base of [kairo, raw])
-        await until(base, async () => {
-          const res = await fetch(`${base}/api/me`, { headers: { cookie } });
-          await res.text();
-          return res.status === 200;
-        });
-      const target: RawComparison = {
-        kairo,
-        raw,
-        cookie,
-        pids: [servers[0]!.pid, servers[1]!.pid],
-        rounds,
-        seconds,
-      };
+      const target = await comparison({ kairo, raw, cookie, servers, rounds, seconds });
       const scale = `a member of a team of ${TEAM.members}, ${TEAM.tasks.toLocaleString("en")} tasks in ${TEAM.projects} projects`;
       for (const [label, path] of [
         [

@@ -20,6 +20,7 @@ import type { ProjectDto } from "#shared/contracts/projects.ts";
 import { taskCreateBody, taskUpdateBody } from "#shared/contracts/tasks.ts";
 import type { TeamResponse } from "#shared/contracts/team.ts";
 import { API_SCOPES } from "#shared/domain/api-scopes.ts";
+import { DEFAULT_WORKING_PREFERENCES } from "#shared/domain/planner/defaults.ts";
 import { buyPlan, createVerifiedUser } from "../support/factories.ts";
 import { testServerForFile } from "../support/integration.ts";
 import type { TestClient } from "../support/test-client.ts";
@@ -860,14 +861,9 @@ describe("the plan: propose, accept and reject", () => {
     server.clock.set(NOW);
     const me = await teamPerson();
     const prefs = await me.client.put("/api/planner/preferences", {
+      ...DEFAULT_WORKING_PREFERENCES,
       timeZone: "Europe/Berlin",
       workingHours: week,
-      focusHours: [{ start: "09:00", end: "11:00" }],
-      lunch: { start: "12:00", end: "13:00" },
-      minBlockMinutes: 25,
-      maxBlockMinutes: 120,
-      bufferMinutes: 10,
-      dailyCapMinutes: 360,
     });
     expect(prefs.status, JSON.stringify(prefs.body)).toBe(200);
     for (const [title, estimatedMinutes] of [

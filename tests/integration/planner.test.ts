@@ -18,6 +18,7 @@ import type {
   PlanResponse,
 } from "#shared/contracts/planner.ts";
 import type { TeamResponse } from "#shared/contracts/team.ts";
+import { DEFAULT_WORKING_PREFERENCES } from "#shared/domain/planner/defaults.ts";
 import { buyPlan } from "../support/factories.ts";
 import { expectError, type SignedInPerson, testServerForFile } from "../support/integration.ts";
 
@@ -26,22 +27,7 @@ const ZONE = "Europe/Berlin";
 // "Now": Monday 11 May 2026, 07:00 in Berlin (05:00 UTC).
 const NOW = "2026-05-11T05:00:00.000Z";
 
-const PREFS: PlanningPreferences = {
-  timeZone: ZONE,
-  workingHours: {
-    1: [{ start: "09:00", end: "17:00" }],
-    2: [{ start: "09:00", end: "17:00" }],
-    3: [{ start: "09:00", end: "17:00" }],
-    4: [{ start: "09:00", end: "17:00" }],
-    5: [{ start: "09:00", end: "17:00" }],
-  },
-  focusHours: [{ start: "09:00", end: "11:00" }],
-  lunch: { start: "12:00", end: "13:00" },
-  minBlockMinutes: 25,
-  maxBlockMinutes: 120,
-  bufferMinutes: 10,
-  dailyCapMinutes: 360,
-};
+const PREFS: PlanningPreferences = { timeZone: ZONE, ...DEFAULT_WORKING_PREFERENCES };
 
 const local = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
 

@@ -1,6 +1,7 @@
 // Prepared statements for the hottest reads (docs/decisions/036-request-overhead.md): on PostgreSQL
 // each pooled connection parses and plans a named statement once, and drizzle builds its SQL text
 // once, instead of both on every request.
+import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 
 /** `build(db)` once per database handle, on first use. Statement names must be unique in the app. */
@@ -27,3 +28,10 @@ export function rawRows(prepared: object, values: Record<string, unknown>) {
     values,
   );
 }
+
+/**
+ * A named parameter of a prepared statement, given its value when the statement executes (drizzle's
+ * `sql.placeholder`).
+ */
+export const param = (name: string) => sql.placeholder(name);
+export type Param = ReturnType<typeof param>;

@@ -4,8 +4,9 @@
 // session, a sign-out, a ban or a deleted account is refused on the very next request on every
 // instance. Nothing is cached between requests.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { param } from "../db/prepared.ts";
 import { session, user } from "../db/schema/auth.ts";
 
 /** The value of cookie `name` as Better Auth reads it: the first one, unquoted, URI-decoded. */
@@ -72,7 +73,7 @@ export function sessionByToken(db: Db): (token: string) => Promise<SessionRow | 
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder("token")))
+    .where(eq(session.token, param("token")))
     .limit(1)
     .prepare("kairo_session_by_token");
   return async (token) => (await query.execute({ token }))[0] ?? null;

@@ -6,7 +6,7 @@ import type { AnalyticsResponse, OverviewResponse } from "#shared/contracts/task
 import { completionRate, productivityScore, timeSavedMinutes, totalHours } from "#shared/domain/metrics.ts";
 import type { TaskCategory } from "#shared/domain/tasks.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { param, preparedPer } from "../../db/prepared.ts";
 import { analyticsTotals } from "../../db/schema/analytics.ts";
 
 const num = (v: unknown) => (v == null ? 0 : Number(v));
@@ -111,12 +111,12 @@ export async function overview(db: Db, userId: string): Promise<OverviewResponse
  * back with the figures (null: no rollup yet).
  */
 const rollupStatement = preparedPer((db) => {
-  const userId = sql.placeholder("userId");
-  const tz = sql.placeholder("tz");
+  const userId = param("userId");
+  const tz = param("tz");
   const figures = sql`
     with series as (
-      select generate_series(today - (${sql.placeholder("range")}::int - 1), today, interval '1 day')::date as day
-      from (select (${sql.placeholder("now")}::timestamptz at time zone ${tz}::text)::date as today) bounds
+      select generate_series(today - (${param("range")}::int - 1), today, interval '1 day')::date as day
+      from (select (${param("now")}::timestamptz at time zone ${tz}::text)::date as today) bounds
     ),
     cells as (
       select a.day, a.category, a.minutes_tracked, a.tasks_completed, a.tasks_created, a.focus_sessions

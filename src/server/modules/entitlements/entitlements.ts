@@ -11,7 +11,7 @@ import { FEATURES, type FeatureId } from "#shared/domain/features.ts";
 import { type PlanStatus, planStatus, type SubscriptionFacts } from "#shared/domain/subscription.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { param, preparedPer } from "../../db/prepared.ts";
 import { member, organization } from "../../db/schema/auth.ts";
 import { demoGrants, subscriptions } from "../../db/schema/billing.ts";
 import { workflows } from "../../db/schema/workflows.ts";
@@ -165,7 +165,7 @@ const planFacts = {
 };
 
 const factsStatement = preparedPer((db) => {
-  const person = sql.placeholder("personId");
+  const person = param("personId");
   const own = db
     .select({ kind: sql<FactKind>`'own'`, ...planFacts })
     .from(subscriptions)
@@ -186,13 +186,13 @@ const factsStatement = preparedPer((db) => {
       cancelAtPeriodEnd: sql<boolean>`false`,
     })
     .from(demoGrants)
-    .where(and(eq(demoGrants.userId, person), gt(demoGrants.expiresAt, sql.placeholder("now"))));
+    .where(and(eq(demoGrants.userId, person), gt(demoGrants.expiresAt, param("now"))));
   return unionAll(own, teams, demo).prepare("kairo_entitlement_facts");
 });
 
 /** The same three facts for many people at once, each row tagged with whose it is. */
 function manyFacts(db: Db) {
-  const people = sql`any(${sql.placeholder("personIds")}::text[])`;
+  const people = sql`any(${param("personIds")}::text[])`;
   const own = db
     .select({ personId: subscriptions.userId, kind: sql<FactKind>`'own'`, ...planFacts })
     .from(subscriptions)
@@ -213,7 +213,7 @@ function manyFacts(db: Db) {
       cancelAtPeriodEnd: sql<boolean>`false`,
     })
     .from(demoGrants)
-    .where(and(sql`${demoGrants.userId} = ${people}`, gt(demoGrants.expiresAt, sql.placeholder("now"))))
+    .where(and(sql`${demoGrants.userId} = ${people}`, gt(demoGrants.expiresAt, param("now"))))
     .groupBy(demoGrants.userId);
   return unionAll(own, teams, demo);
 }

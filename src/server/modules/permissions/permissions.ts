@@ -3,7 +3,7 @@
 // read-only) and turns a refusal into the answer: 404 when the thing must not be known to exist for
 // this person, 403 when they may see it but not do this. Every team, project and task route asks
 // here (the route-permission test checks that each one does, for every role).
-import { and, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   type Action,
   type Decision,
@@ -14,7 +14,7 @@ import {
 } from "#shared/domain/permissions.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { type Param, param, preparedPer } from "../../db/prepared.ts";
 import { member, user } from "../../db/schema/auth.ts";
 import { type Project, projectMembers, projects, taskListVersions } from "../../db/schema/projects.ts";
 import { tasks } from "../../db/schema/tasks.ts";
@@ -130,7 +130,7 @@ const isTx = (conn: Conn): conn is Tx => "rollback" in conn;
  * The project with the person's role in its team, whether they are listed on it, and its task list
  * version (decision 320), in one statement: `personId` and `projectId` may be named parameters.
  */
-function projectFacts(conn: Conn, projectId: string | Placeholder, personId: string | Placeholder) {
+function projectFacts(conn: Conn, projectId: string | Param, personId: string | Param) {
   return conn
     .select({
       project: projects,
@@ -150,7 +150,7 @@ function projectFacts(conn: Conn, projectId: string | Placeholder, personId: str
 }
 
 const projectFactsStatement = preparedPer((db: Db) =>
-  projectFacts(db, sql.placeholder("projectId"), sql.placeholder("personId")).prepare("kairo_project_facts"),
+  projectFacts(db, param("projectId"), param("personId")).prepare("kairo_project_facts"),
 );
 
 /**
@@ -247,7 +247,7 @@ export async function projectAudienceDetails(conn: Conn, project: Project) {
  * The projects a person still belongs to: their own and their teams' ("Assigned to me" reaches
  * these). `personId` may be a named parameter of a prepared statement.
  */
-export function projectsOfPerson(conn: Conn, personId: string | Placeholder) {
+export function projectsOfPerson(conn: Conn, personId: string | Param) {
   return conn
     .select({ id: projects.id })
     .from(projects)

@@ -3,11 +3,12 @@
 // every scope. Errors are RFC 9457 problem details with RFC 6750's WWW-Authenticate. Each call made
 // with a key or an app's token leaves an audit row (Connected apps shows them), written behind the
 // answer (decision 300): a key's call costs the server what a cookie's does.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { API_SCOPES, type ApiScope } from "#shared/domain/api-scopes.ts";
 import type { Auth } from "../../auth/auth.ts";
 import type { Db } from "../../db/client.ts";
+import { param } from "../../db/prepared.ts";
 import { user } from "../../db/schema/auth.ts";
 import { apiAudit, apiKeys } from "../../db/schema/platform.ts";
 import type { Clock } from "../../db/transaction.ts";
@@ -129,7 +130,7 @@ export function credentialMiddleware(o: {
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
-    .where(and(eq(apiKeys.tokenHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.tokenHash, param("hash")), isNull(apiKeys.revokedAt)))
     .limit(1)
     .prepare("kairo_api_key_by_hash");
   /** Keys whose last use this instance has queued, and when: at most one write a minute per key. */

@@ -1,9 +1,9 @@
 // The person's own profile: read it, and change the full name, job title and company.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Me, ProfileUpdateBody, Role } from "#shared/contracts/auth.ts";
 import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPer, rawRows } from "../../db/prepared.ts";
+import { param, preparedPer, rawRows } from "../../db/prepared.ts";
 import { isoFromPg } from "../../db/schema/any-year-timestamp.ts";
 import { user } from "../../db/schema/auth.ts";
 
@@ -25,7 +25,7 @@ const personById = preparedPer((db) =>
   db
     .select()
     .from(user)
-    .where(eq(user.id, sql.placeholder("id")))
+    .where(eq(user.id, param("id")))
     .limit(1)
     .prepare("kairo_person_by_id"),
 );

@@ -5,7 +5,7 @@
 // writes), so a page is served again only while none of its projects' tasks has changed since.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
+import { param, preparedPer } from "../../db/prepared.ts";
 import { projects, taskListVersions } from "../../db/schema/projects.ts";
 import { projectsOfPerson } from "../permissions/permissions.ts";
 
@@ -56,7 +56,7 @@ const assignedDigestStatement = preparedPer((db: Db) =>
     })
     .from(projects)
     .leftJoin(taskListVersions, sql`${taskListVersions.projectId} = ${projects.id}`)
-    .where(sql`${projects.id} in (${projectsOfPerson(db, sql.placeholder("personId"))})`)
+    .where(sql`${projects.id} in (${projectsOfPerson(db, param("personId"))})`)
     .prepare("kairo_assigned_list_digest"),
 );
 

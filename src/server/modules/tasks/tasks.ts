@@ -1,19 +1,6 @@
 // Task use cases: list, create, update (including complete / reopen), delete. Every query is scoped
 // to the person; another person's task id is simply not found.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { DELETED_USER_NAME } from "#shared/contracts/projects.ts";
 import type {
   TaskCreateBody,
@@ -29,7 +16,7 @@ import { AppError } from "#shared/errors/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import { isLockNotAvailable } from "../../db/errors.ts";
 import { lockPerson, withPersonLock } from "../../db/person-lock.ts";
-import { preparedPer, rawRows } from "../../db/prepared.ts";
+import { type Param, param, preparedPer, rawRows } from "../../db/prepared.ts";
 import { user } from "../../db/schema/auth.ts";
 import type { Project } from "../../db/schema/projects.ts";
 import type { Task } from "../../db/schema/tasks.ts";
@@ -279,16 +266,16 @@ async function taskScope(o: { db: Db; personId: string; query: TaskListQuery }):
 }
 
 /** A list's page and its total in one prepared statement, for a filter on named parameters. */
-function preparedPage(name: string, filter: (db: Db, v: (key: string) => Placeholder) => SQL) {
+function preparedPage(name: string, filter: (db: Db, v: (key: string) => Param) => SQL) {
   const statement = preparedPer((db) => {
-    const where = filter(db, (key) => sql.placeholder(key));
+    const where = filter(db, (key) => param(key));
     return db
       .select({ task: tasks, total: db.$count(tasks, where) })
       .from(tasks)
       .where(where)
       .orderBy(...TASK_ORDER)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
+      .limit(param("limit"))
+      .offset(param("offset"))
       .prepare(name);
   });
   return {
