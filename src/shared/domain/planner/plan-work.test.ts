@@ -222,6 +222,48 @@ describe("placement", () => {
     expect(plan.unplaced.map((u) => u.taskId)).toEqual(["wednesday"]);
   });
 
+  it("meets two deadlines that fit only as one block per free span (the reservation search, decision 321)", () => {
+    // Free time on Monday: 9:00-11:00, 13:00-15:00 and 16:30-17:00, with 15 minutes of buffer.
+    // 240 + 30 minutes due at 17:00 fill it exactly; laid backwards from 17:00, the long task takes
+    // the last half hour and the short one finds no room before its deadline.
+    const i = input({
+      horizon: { startDate: "2026-03-09", days: 1 },
+      preferences: { ...prefs, minBlockMinutes: 30, bufferMinutes: 15, dailyCapMinutes: 360 },
+      busy: [
+        { start: berlin(0, "11:15"), end: berlin(0, "12:15"), label: "Review" },
+        { start: berlin(0, "15:15"), end: berlin(0, "16:15"), label: "Sync" },
+      ],
+      tasks: [
+        task({ id: "long", priority: "medium", estimateMinutes: 240, deadline: berlin(0, "17:00") }),
+        task({ id: "short", priority: "high", estimateMinutes: 30, deadline: berlin(0, "17:00") }),
+      ],
+    });
+    const plan = ok(i);
+    expect(plan.unplaced).toEqual([]);
+    expect(plan.blocks.map((b) => [b.taskId, local(b.start), local(b.end)])).toEqual([
+      ["long", "Mon 09:00", "Mon 11:00"],
+      ["long", "Mon 13:00", "Mon 15:00"],
+      ["short", "Mon 16:30", "Mon 17:00"],
+    ]);
+  });
+
+  it("does work whose deadline cannot be met first, as if already past, before more valuable work", () => {
+    // 600 minutes due Tuesday 12:00 cannot fit Monday's cap and Tuesday morning: each hour it
+    // waits is an hour more of lateness, as for overdue work.
+    const plan = ok(
+      input({
+        horizon: { startDate: "2026-03-09", days: 2 },
+        tasks: [
+          task({ id: "hopeless", priority: "low", estimateMinutes: 600, deadline: berlin(1, "12:00") }),
+          task({ id: "urgent", priority: "urgent", estimateMinutes: 600 }),
+        ],
+      }),
+    );
+    const first = plan.blocks.filter((b) => b.start < berlin(1, "12:00"));
+    expect(new Set(first.map((b) => b.taskId))).toEqual(new Set(["hopeless"]));
+    expect(plan.atRisk.map((a) => [a.taskId, a.reason.code])).toEqual([["hopeless", "willMiss"]]);
+  });
+
   it("holds work due the morning after the horizon inside it, and puts overdue work first", () => {
     const plan = ok(
       input({

@@ -5,7 +5,8 @@
 //   1. fixed blocks: pins, then (on a re-plan) the previous plan's blocks that are still valid;
 //   2. reservations: deadline work is reserved as late as it can go (a backward sweep that, at each
 //      point, takes the task whose "not before" is latest), which proves the deadlines that can be met
-//      and keeps that proof while the rest is planned;
+//      and keeps that proof while the rest is planned; where buffers and block lengths leave the sweep
+//      no room, a bounded search over forward orders of the blocks looks for a packing (decision 321);
 //   3. dispatch: walking forward through free time, each gap goes to the most valuable task (priority
 //      weight, demanding work in focus hours); work done early releases its own reservations.
 // When a plan misses or lets go a deadline, a few other ways of choosing the deadlines to protect are
@@ -203,6 +204,140 @@ function reserveSet(
   return active.filter((a) => rem[a.index]! > 0);
 }
 
+/**
+ * Bounds of the reservation search (decision 321): choices that differ from the greedy order, nodes
+ * of one search, and nodes of all the searches of one run, so a plan's time stays bounded.
+ */
+export const SEARCH_LIMITS = { discrepancies: 3, nodes: 2000, perRun: 4000 } as const;
+
+/**
+ * Reserves deadline work of `chosen` walking forward through free time, by a search over block
+ * orders (decision 321): the greedy order lays, at each point, the block of the task due first, as
+ * long as it can be; limited discrepancy search then tries orders that differ from it in at most
+ * SEARCH_LIMITS.discrepancies choices (another task, a shorter block, or waiting), fewest first,
+ * pruned where the work due by a deadline exceeds the free time left before it. Tried when the
+ * backward sweep and its packing retries cannot place every chosen task. Returns whether it placed
+ * them all; on failure the timeline is as it was.
+ */
+function searchReservations(
+  ctx: PlanContext,
+  tl: Timeline,
+  chosen: readonly TaskState[],
+  done: number[],
+  reserved: number[],
+  budget: { nodes: number },
+): boolean {
+  const limit = Math.min(SEARCH_LIMITS.nodes, budget.nodes);
+  if (limit <= 0) return false;
+  const rem = ctx.tasks.map(() => 0);
+  for (const c of chosen) rem[c.index] = Math.max(0, c.minutes - done[c.index]!);
+  const open = chosen
+    .filter((t) => rem[t.index]! > 0)
+    .map((t) => ({ t, due: Math.floor(dueBy(ctx, t) / ctx.grid) * ctx.grid }))
+    .sort((x, y) => x.due - y.due || y.t.weight - x.t.weight || x.t.index - y.t.index);
+  if (!open.length) return true;
+  let left = open.reduce((sum, o) => sum + rem[o.t.index]!, 0);
+  const dues = [...new Set(open.map((o) => o.due))];
+  const days = tl.days;
+  const placed: { day: TimelineDay; block: TimelineBlock }[] = [];
+  let nodes = 0;
+
+  // Free time before each deadline on each day, within the day's cap, and summed over the days
+  // after it: the search only adds blocks to the day it is on, so later days keep these figures.
+  const roomOn = (day: TimelineDay, from: number, until: number) => {
+    let free = 0;
+    for (const f of tl.free(day)) {
+      if (f.start >= until) break;
+      free += Math.max(0, Math.min(f.end, until) - Math.max(f.start, from));
+    }
+    return Math.min(free, day.cap - day.used);
+  };
+  const roomAfter = days.map(() => dues.map(() => 0));
+  for (let i = days.length - 2; i >= 0; i--)
+    for (let k = 0; k < dues.length; k++)
+      roomAfter[i]![k] = roomAfter[i + 1]![k]! + roomOn(days[i + 1]!, Number.NEGATIVE_INFINITY, dues[k]!);
+  const need = dues.map(() => 0);
+  const dueIndex = new Map(open.map((o) => [o.t.index, dues.indexOf(o.due)]));
+  /** Whether, for every deadline, the work due by it fits the free time before it (cap included). */
+  const bound = (dayIdx: number, from: number) => {
+    need.fill(0);
+    for (const o of open) {
+      const r = rem[o.t.index]!;
+      if (!r) continue;
+      if (o.due <= from) return false;
+      need[dueIndex.get(o.t.index)!]! += r;
+    }
+    let sum = 0;
+    for (let k = 0; k < dues.length; k++) {
+      sum += need[k]!;
+      if (sum && roomOn(days[dayIdx]!, from, dues[k]!) + roomAfter[dayIdx]![k]! < sum) return false;
+    }
+    return true;
+  };
+
+  const dfs = (dayIdx: number, cursor: number, disc: number): boolean => {
+    if (!left) return true;
+    if (++nodes > limit) return false;
+    let span: Span | undefined;
+    for (; dayIdx < days.length; dayIdx++) {
+      const day = days[dayIdx]!;
+      if (day.cap - day.used >= ctx.grid)
+        span = tl.free(day).find((f) => f.end - Math.max(f.start, cursor) >= ctx.grid);
+      if (span) break;
+      cursor = Number.NEGATIVE_INFINITY;
+    }
+    if (!span) return false;
+    const day = days[dayIdx]!;
+    const from = Math.max(span.start, cursor);
+    if (!bound(dayIdx, from)) return false;
+    const capLeft = day.cap - day.used;
+    // Children in the greedy order: tasks by deadline, each block longest first; then waiting.
+    let first = true;
+    let wait = span.end;
+    for (const o of open) {
+      const r = rem[o.t.index]!;
+      if (!r) continue;
+      if (o.t.notBefore > from) {
+        if (o.t.notBefore < wait) wait = o.t.notBefore;
+        continue;
+      }
+      const room = Math.min(Math.min(span.end, o.due) - from, capLeft);
+      for (let len = blockLength(r, room, ctx.minBlock, ctx.maxBlock, ctx.grid); len > 0; len -= ctx.grid) {
+        if (len !== r && (len < ctx.minBlock || r - len < ctx.minBlock)) continue;
+        const cost = first ? 0 : 1;
+        first = false;
+        if (disc < cost) return false;
+        const block: TimelineBlock = { task: o.t.index, start: from, end: from + len, kind: "reserved" };
+        tl.add(day, block);
+        rem[o.t.index] = r - len;
+        left -= len;
+        if (dfs(dayIdx, from + len, disc - cost)) {
+          placed.push({ day, block });
+          return true;
+        }
+        tl.remove(day, block);
+        rem[o.t.index] = r;
+        left += len;
+        if (nodes > limit) return false;
+      }
+    }
+    // Waiting: to the next release inside this free span, or past it.
+    const cost = first ? 0 : 1;
+    if (disc < cost) return false;
+    return dfs(dayIdx, wait > from ? wait : span.end, disc - cost);
+  };
+
+  for (let d = 0; d <= SEARCH_LIMITS.discrepancies && nodes <= limit; d++) {
+    if (dfs(0, Number.NEGATIVE_INFINITY, d)) {
+      budget.nodes -= nodes;
+      for (const { block } of placed) reserved[block.task]! += block.end - block.start;
+      return true;
+    }
+  }
+  budget.nodes -= nodes;
+  return false;
+}
+
 function clearReservations(tl: Timeline, reserved: number[]) {
   for (const day of tl.days) for (const b of [...day.blocks]) if (b.kind === "reserved") tl.remove(day, b);
   reserved.fill(0);
@@ -228,11 +363,18 @@ export type ReserveChoice = {
    */
   rivals: "failed" | "before" | "chain";
   protect: ReadonlySet<number>;
+  /**
+   * Deadlines that cannot be met even alone: left out of the reservations, their work done first
+   * once it may start ("skip"), or reserved with the rest, as before decision 321 ("keep"): failing,
+   * they let go of work whose time they can then take.
+   */
+  hopeless?: "keep";
 };
 
 const DEFAULT_CHOICE: ReserveChoice = { measure: "worth", rivals: "chain", protect: new Set() };
 /** The other ways of choosing tried when the first plan let a deadline go, in this order. */
 const OTHER_CHOICES: readonly ReserveChoice[] = [
+  { measure: "worth", rivals: "chain", protect: new Set(), hopeless: "keep" },
   { measure: "worth", rivals: "failed", protect: new Set() },
   { measure: "density", rivals: "failed", protect: new Set() },
   { measure: "density", rivals: "chain", protect: new Set() },
@@ -246,24 +388,39 @@ function reserve(
   done: number[],
   reserved: number[],
   choice: ReserveChoice = DEFAULT_CHOICE,
-): boolean {
-  const due = ctx.tasks
+  search = true,
+  hopeless: Set<number> = new Set(),
+): { letGo: boolean; searched: boolean } {
+  const candidates = ctx.tasks
     .filter(
       (t) => t.deadline !== null && t.deadline > ctx.origin && t.deadline <= ctx.horizonEnd + AFTER_HORIZON,
     )
-    .filter((t) => t.minutes - done[t.index]! > 0)
-    .sort((a, b) => dueBy(ctx, a) - dueBy(ctx, b) || a.index - b.index);
-  if (!due.length) return false;
-  const capacityBefore = (until: number) => {
+    .filter((t) => t.minutes - done[t.index]! > 0);
+  const capacityBetween = (from: number, until: number) => {
     let sum = 0;
     for (const day of tl.days) {
       if (day.start >= until) break;
+      if (day.end <= from) continue;
       let free = 0;
-      for (const s of tl.free(day)) free += Math.max(0, Math.min(s.end, until) - s.start);
+      for (const s of tl.free(day)) free += Math.max(0, Math.min(s.end, until) - Math.max(s.start, from));
       sum += Math.min(free, day.cap - day.used);
     }
     return sum;
   };
+  const capacityBefore = (until: number) => capacityBetween(Number.NEGATIVE_INFINITY, until);
+  // A deadline its work cannot meet even alone (not enough free time between its "not before" and
+  // it) is not chosen: reserving for it would only fail, and each failure costs a round.
+  const due: TaskState[] = [];
+  for (const t of candidates)
+    if (
+      choice.hopeless === "keep" ||
+      capacityBetween(t.notBefore, dueBy(ctx, t)) >= t.minutes - done[t.index]!
+    )
+      due.push(t);
+    else hopeless.add(t.index);
+  due.sort((a, b) => dueBy(ctx, a) - dueBy(ctx, b) || a.index - b.index);
+  let searched = false;
+  if (!due.length) return { letGo: candidates.length > 0, searched };
   // What keeping a deadline is worth per minute of its work: a deadline inside the horizon costs
   // MISSED·w when missed; one in the day after it only the lateness of its work (decision 180).
   const counts = (t: TaskState) => t.deadline! > ctx.origin && t.deadline! <= ctx.horizonEnd;
@@ -305,6 +462,7 @@ function reserve(
       load -= gone!.minutes - done[gone!.index]!;
     }
   }
+  const budget = { nodes: SEARCH_LIMITS.perRun };
   for (let round = 0; round < 50; round++) {
     let failed = reserveSet(ctx, tl, chosen, done, reserved);
     // The same tasks again, a free span to the task that fills more of it (decision 317).
@@ -313,7 +471,16 @@ function reserve(
       clearReservations(tl, reserved);
       failed = reserveSet(ctx, tl, chosen, done, reserved, packing);
     }
-    if (!failed.length) return chosen.length < due.length;
+    // A search over forward orders of the same blocks (decision 321); the last sweep is laid again
+    // when it finds none, for its failures to choose whom to let go.
+    if (failed.length && search) {
+      clearReservations(tl, reserved);
+      if (searchReservations(ctx, tl, chosen, done, reserved, budget)) {
+        failed = [];
+        searched = true;
+      } else failed = reserveSet(ctx, tl, chosen, done, reserved, "fill");
+    }
+    if (!failed.length) return { letGo: chosen.length < candidates.length, searched };
     // What could not be reserved gave its time to the tasks reserved before its deadline: the least
     // worth among them and it goes (a deadline after the horizon before one inside it), not
     // necessarily the one left without room. A task reserved there could have gone later, up to its
@@ -339,7 +506,7 @@ function reserve(
     chosen.splice(chosen.indexOf(worst), 1);
   }
   clearReservations(tl, reserved);
-  return true;
+  return { letGo: true, searched };
 }
 
 function inFocusMostly(ctx: PlanContext, start: number, end: number): boolean {
@@ -436,7 +603,13 @@ function nextFocusRoom(ctx: PlanContext, tl: Timeline, after: number): number | 
   return null;
 }
 
-function dispatch(ctx: PlanContext, tl: Timeline, done: number[], reserved: number[]) {
+function dispatch(
+  ctx: PlanContext,
+  tl: Timeline,
+  done: number[],
+  reserved: number[],
+  hopeless: ReadonlySet<number>,
+) {
   let cursor = ctx.origin;
   for (const day of tl.days) {
     if (day.end <= cursor) continue;
@@ -462,7 +635,9 @@ function dispatch(ctx: PlanContext, tl: Timeline, done: number[], reserved: numb
           const len = blockLength(left, Math.min(b - start, capLeft), ctx.minBlock, ctx.maxBlock, ctx.grid);
           if (!len) continue;
           // Past its deadline, an hour's wait costs 101 times what it costs otherwise (decision 180).
-          let score = t.deadline !== null && t.deadline <= start ? t.weight * 101 : t.weight;
+          // A deadline that cannot be met counts as past (decision 321): its lateness grows from there.
+          let score =
+            t.deadline !== null && (t.deadline <= start || hopeless.has(t.index)) ? t.weight * 101 : t.weight;
           if (t.demanding) {
             const inFocus = inFocusMostly(ctx, start, start + len);
             // Demanding work waits for focus time that is free soon enough to be worth the wait
@@ -798,17 +973,26 @@ function run(
   ctx: PlanContext,
   previous: readonly FixedBlock[] | null,
   choice: ReserveChoice = DEFAULT_CHOICE,
+  search = true,
 ): RunState {
   const tl = newTimeline(ctx);
   const done = ctx.tasks.map(() => 0);
   const reserved = ctx.tasks.map(() => 0);
   placeFixed(ctx, tl, done, previous);
-  const letGo = reserve(ctx, tl, done, reserved, choice);
-  dispatch(ctx, tl, done, reserved);
+  const hopeless = new Set<number>();
+  const { letGo, searched } = reserve(ctx, tl, done, reserved, choice, search, hopeless);
+  dispatch(ctx, tl, done, reserved, hopeless);
   const blocks = tl
     .allBlocks()
     .map((b) => ({ taskId: ctx.tasks[b.task]!.task.id, start: b.start, end: b.end }));
-  return { tl, done, reserved, letGo, value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks) };
+  return {
+    tl,
+    done,
+    reserved,
+    letGo,
+    searched,
+    value: objectiveOf(ctx.objective.ctx, ctx.objective.tasks, blocks),
+  };
 }
 
 /**
@@ -833,11 +1017,7 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
   const budget = Math.min(REPAIR_RUNS.max, Math.floor(REPAIR_RUNS.taskBudget / (ctx.tasks.length + 1)));
   // Each run is improved before it is compared; the deadlines it missed before the improvement
   // pass are candidates to protect too (decision 317).
-  const attempt = (c: ReserveChoice) => {
-    const raw = run(ctx, null, c);
-    const missedBefore = raw.value.missed;
-    return { ...polish(ctx, raw), missedBefore };
-  };
+  const attempt = (c: ReserveChoice) => improvedRun(ctx, null, c);
   let choice: ReserveChoice = DEFAULT_CHOICE;
   let best = attempt(choice);
   let runs = 0;
@@ -860,6 +1040,7 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
     const next = [...best.value.missed, ...best.missedBefore]
       .filter((id) => !tried.has(id))
       .map((id) => ctx.tasks[ctx.taskIndex.get(id)!]!)
+      .filter((t) => t.notBefore < t.deadline!)
       .sort((a, b) => b.weight - a.weight || a.index - b.index)[0];
     if (!next) break;
     tried.add(next.task.id);
@@ -868,6 +1049,25 @@ function bestRun(ctx: PlanContext): RunState & { choice: ReserveChoice } {
   if (runs < budget && (best.value.missed.length || best.letGo))
     tryChoice({ ...BEFORE_CHOICE, protect: choice.protect });
   return { ...best, choice };
+}
+
+/**
+ * A run after its improvement pass, with the deadlines it missed before that pass. When the
+ * reservation search placed its deadline work, the same run without the search too, and the
+ * cheaper kept (decision 321): the search's early reservations keep deadlines the sweep lets go,
+ * but where the sweep's late ones meet them anyway they leave the rest of the plan more room.
+ */
+function improvedRun(
+  ctx: PlanContext,
+  previous: readonly FixedBlock[] | null,
+  choice: ReserveChoice,
+): RunState & { missedBefore: string[] } {
+  const raw = run(ctx, previous, choice);
+  const searched = { ...polish(ctx, raw), missedBefore: raw.value.missed };
+  if (!raw.searched) return searched;
+  const swept = run(ctx, previous, choice, false);
+  const other = { ...polish(ctx, swept), missedBefore: swept.value.missed };
+  return cheaper(other, searched) ? other : searched;
 }
 
 /** The run after the improvement pass, with its objective read again. */
@@ -888,6 +1088,8 @@ type RunState = {
   reserved: number[];
   /** Whether the reservations let a deadline go (the other ways of choosing may do better). */
   letGo: boolean;
+  /** Whether the reservation search placed the deadline work (decision 321). */
+  searched: boolean;
   value: ObjectiveValue;
 };
 
@@ -979,7 +1181,7 @@ export function planWork(input: PlannerInput): Plan | Refusal {
   const fresh = bestRun(ctx);
   const previous = (input.previous ?? []).filter((p) => ctx.taskIndex.has(p.taskId));
   if (!previous.length) return finalise(ctx, fresh, "fresh", []);
-  const repaired = polish(ctx, run(ctx, previous, fresh.choice));
+  const repaired = improvedRun(ctx, previous, fresh.choice);
   const worse =
     repaired.value.missed.length > fresh.value.missed.length ||
     repaired.value.total > fresh.value.total * REPAIR_TOLERANCE.ratio + REPAIR_TOLERANCE.absolute;
