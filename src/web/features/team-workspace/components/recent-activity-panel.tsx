@@ -16,7 +16,6 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { cn } from "#web/lib/cn.ts";
 import { notifyFailure } from "#web/lib/notify.ts";
 import type { TeamWorkspaceLive } from "../hooks/use-team-workspace.ts";
 import { activityText } from "../page-label.ts";
@@ -87,10 +86,7 @@ export function RecentActivityPanel({ live }: { live: TeamWorkspaceLive }) {
       ) : list.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No recent activity</p>
       ) : (
-        <ol
-          aria-label="Recent activity"
-          className={cn("mt-3 divide-y divide-border", live.stale && "opacity-60")}
-        >
+        <ol aria-label="Recent activity" className="mt-3 divide-y divide-border">
           {list.map((a) => (
             <li key={a.id} className="py-2.5 text-sm">
               <span className="font-medium break-all">{a.userEmail}</span> {activityText(a)}

@@ -80,10 +80,7 @@ export function TeamActivityPanel({ roster, live }: { roster: RosterMember[]; li
           Live presence appears here once you're in a team on the Team plan.
         </p>
       ) : (
-        <ul
-          aria-label="Live presence"
-          className={cn("mt-3 divide-y divide-border", live.stale && "opacity-60")}
-        >
+        <ul aria-label="Live presence" className="mt-3 divide-y divide-border">
           {list.map((r) => (
             <li
               key={r.key}
